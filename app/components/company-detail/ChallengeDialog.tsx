@@ -1,0 +1,89 @@
+import { Button, Checkbox, Fieldset, Group, Input, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { Link } from "react-router";
+import { FormError, useFieldError } from "~/components/FormError";
+import { useT } from "~/i18n/i18n-context";
+import { LIMITS } from "~/schemas/company";
+import { CHALLENGE_REASONS } from "~/schemas/enums";
+import { Dialog } from "./Dialog";
+import { formLevelError } from "./form-helpers";
+import { useDialogFetcher } from "./use-dialog-fetcher";
+
+/**
+ * "Report an error" (spec §2, §5): signed-in users pick at least one reason and describe the
+ * problem; anonymous visitors are asked to sign in first.
+ */
+export function ChallengeButton({ signedIn, loginHref }: { signedIn: boolean; loginHref: string }) {
+  const t = useT();
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <>
+      <Button variant="default" onClick={open} data-testid="report-error">
+        {t("companyDetail.reportError")}
+      </Button>
+      <Dialog opened={opened} onClose={close} title={t("challenge.title")}>
+        {signedIn ? (
+          <ChallengeForm onDone={close} />
+        ) : (
+          <Stack data-testid="challenge-sign-in">
+            <Text>{t("companyDetail.reportErrorSignIn")}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                {t("action.cancel")}
+              </Button>
+              <Button component={Link} to={loginHref}>
+                {t("companyDetail.signIn")}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Dialog>
+    </>
+  );
+}
+
+function ChallengeForm({ onDone }: { onDone: () => void }) {
+  const t = useT();
+  const fieldError = useFieldError();
+  const { fetcher, failure, busy } = useDialogFetcher("challenge.sent", onDone);
+  const reasonsError = fieldError(failure?.fieldErrors?.reasons);
+
+  return (
+    <fetcher.Form method="post" noValidate data-testid="challenge-form">
+      <Stack>
+        <input type="hidden" name="intent" value="challenge" />
+        <Text>{t("challenge.intro")}</Text>
+        <Fieldset legend={t("challenge.reasons")} variant="unstyled" aria-describedby={reasonsError ? "challenge-reasons-error" : undefined}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
+            {CHALLENGE_REASONS.map((reason) => (
+              <Checkbox key={reason} name="reasons" value={reason} label={t(`challengeReason.${reason}`)} />
+            ))}
+          </SimpleGrid>
+          {reasonsError && (
+            <Input.Error id="challenge-reasons-error" mt="xs">
+              {reasonsError}
+            </Input.Error>
+          )}
+        </Fieldset>
+        <Textarea
+          name="description"
+          label={t("challenge.description")}
+          required
+          autosize
+          minRows={3}
+          maxLength={LIMITS.challengeDescription}
+          error={fieldError(failure?.fieldErrors?.description)}
+        />
+        <FormError code={formLevelError(failure, ["reasons", "description"])} values={failure?.details} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t("action.cancel")}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {t("challenge.submit")}
+          </Button>
+        </Group>
+      </Stack>
+    </fetcher.Form>
+  );
+}

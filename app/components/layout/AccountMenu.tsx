@@ -1,0 +1,55 @@
+import { Button, Menu, UnstyledButton } from "@mantine/core";
+import { Form, Link, useLocation } from "react-router";
+import { useLocale, useT } from "~/i18n/i18n-context";
+import { useRootData } from "~/root-data";
+import { href } from "~/routing/paths";
+
+export function AccountMenu() {
+  const t = useT();
+  const locale = useLocale();
+  const location = useLocation();
+  const user = useRootData()?.user;
+
+  if (!user) {
+    const onLoginPage = location.pathname.startsWith(href("login", locale));
+    return (
+      <Button component={Link} to={href("login", locale)} size="compact-md" px={8} variant={onLoginPage ? "light" : "filled"}>
+        {t("nav.login")}
+      </Button>
+    );
+  }
+  const adminArea = user.role === "Admin" || user.role === "Multiplikator";
+  return (
+    <Menu position="bottom-end" openDelay={300} closeDelay={250} withinPortal>
+      <Menu.Target>
+        <UnstyledButton
+          aria-label={t("nav.accountMenu", { name: user.name })}
+          data-testid="account-menu"
+          style={{ padding: "4px 10px", borderRadius: 4, border: "1px solid var(--mantine-color-default-border)" }}
+        >
+          {user.name}
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to={href("account", locale)}>
+          {t("nav.account")}
+        </Menu.Item>
+        <Menu.Item component={Link} to={href("myEvents", locale)}>
+          {t("nav.myEvents")}
+        </Menu.Item>
+        {adminArea && (
+          <Menu.Item component={Link} to={href("admin", locale)}>
+            {t("nav.admin")}
+          </Menu.Item>
+        )}
+        <Menu.Divider />
+        <Form method="post" action="/auth/logout">
+          <input type="hidden" name="locale" value={locale} />
+          <Menu.Item component="button" type="submit" data-testid="logout">
+            {t("nav.logout")}
+          </Menu.Item>
+        </Form>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,270 @@
+import type { ContentPage } from "../types";
+
+export const content: Record<"de" | "cs", ContentPage> = {
+  de: {
+    title: "Datenschutzerklärung",
+    lead: "Wir nehmen den Schutz Ihrer personenbezogenen Daten ernst. Hier erfahren Sie, welche Daten PartnerNet verarbeitet, zu welchen Zwecken und auf welcher Rechtsgrundlage, wie lange wir sie speichern und welche Rechte Sie haben.",
+    sections: [
+      {
+        heading: "1. Verantwortlicher",
+        paragraphs: [
+          "Verantwortlich für die Datenverarbeitung auf dieser Plattform im Sinne der Datenschutz-Grundverordnung (DSGVO) ist: {operatorName}, {operatorAddress}, vertreten durch {operatorRepresentative}, E-Mail: {operatorEmail}, Telefon: {operatorPhone}.",
+          "Bei Fragen zum Datenschutz und zur Ausübung Ihrer Rechte können Sie sich jederzeit unter diesen Kontaktdaten an uns wenden.",
+        ],
+      },
+      {
+        heading: "2. Welche Daten wir verarbeiten",
+        paragraphs: [
+          "Wir verarbeiten nur Daten, die für den Betrieb der Plattform erforderlich sind oder die Sie uns selbst zur Verfügung stellen:",
+        ],
+        items: [
+          "Accountdaten: Name, E-Mail-Adresse, Rolle (Organisation, Multiplikator oder Admin), bevorzugte Sprache, Zeitpunkt der Registrierung, der E-Mail-Bestätigung und der Zustimmung zu den Nutzungsbedingungen sowie gegebenenfalls die Kennung eines verknüpften externen Anmeldedienstes (OpenID Connect).",
+          "Anmeldedaten: Bestätigungslinks, Einmalcodes und Sitzungen. Wir speichern davon nur kryptografische Prüfwerte, nicht die Codes selbst. Zur Abwehr von Missbrauch zählen wir Anmeldeversuche je E-Mail-Adresse und IP-Adresse.",
+          "Firmenprofildaten: Firmenname, Anschrift, Branche, Schlagwörter, Beschreibung, Logo und Bilder, allgemeine Kontaktdaten, Angebote und Gesuche sowie die Verknüpfung zwischen Accounts und Firmenprofilen.",
+          "Ansprechpersonen: Name, Funktion und dienstliche Kontaktdaten. Ansprechpersonen werden nur veröffentlicht, wenn die betreffende Person eingewilligt hat, und nur angemeldeten Nutzern angezeigt.",
+          "Veranstaltungsdaten: Anmeldungen zu Veranstaltungen, Angaben für das B2B-Matchmaking und Teilnahmelisten.",
+          "Anträge und Meldungen: Anträge auf Verknüpfung mit einem Firmenprofil oder auf die Rolle „Multiplikator“ sowie Meldungen zu fehlerhaften Firmenprofilen.",
+          "Server-Logdateien: IP-Adresse, Datum und Uhrzeit des Abrufs, aufgerufene Adresse, Statuscode, übertragene Datenmenge sowie Browser und Betriebssystem (User-Agent).",
+          "Protokoll (Audit-Trail): Anmeldungen, Suchanfragen sowie das Anlegen und Ändern von Firmenprofilen, Angeboten und Gesuchen werden mit Zeitpunkt protokolliert. Bei angemeldeten Nutzern wird der Eintrag dem Account zugeordnet; Suchanfragen nicht angemeldeter Besucher speichern wir ohne personenbezogene Daten.",
+          "Kommunikation: Inhalt und Absender von Nachrichten, die Sie uns per E-Mail oder Telefon übermitteln.",
+        ],
+      },
+      {
+        heading: "3. Zwecke und Rechtsgrundlagen",
+        items: [
+          "Bereitstellung der Plattform, Registrierung und Anmeldung, Firmenprofile, Angebote und Gesuche, Veranstaltungsanmeldungen, Rollen sowie der Versand der dafür nötigen E-Mails (Bestätigungslink, Anmeldecodes, Benachrichtigungen): Art. 6 Abs. 1 lit. b DSGVO (Nutzungsvertrag nach den Nutzungsbedingungen).",
+          "Veröffentlichung von Ansprechpersonen: Art. 6 Abs. 1 lit. a DSGVO (Einwilligung). Die Einwilligung kann jederzeit mit Wirkung für die Zukunft widerrufen werden.",
+          "Sicherheit und Missbrauchsabwehr (Server-Logdateien, Begrenzung von Anmeldeversuchen, Protokoll der Anmeldungen): Art. 6 Abs. 1 lit. f DSGVO. Unser berechtigtes Interesse ist ein sicherer und störungsfreier Betrieb.",
+          "Prüfung neuer Firmenprofile, Bearbeitung von Fehlermeldungen, Erkennen von Dubletten und Import von Firmendaten durch das PartnerNet-Team: Art. 6 Abs. 1 lit. f DSGVO. Unser berechtigtes Interesse ist ein korrektes und vertrauenswürdiges Firmenverzeichnis.",
+          "Nutzungsstatistiken (z. B. Zahl der Suchanfragen, Anmeldungen und neuen Firmenprofile) zur Weiterentwicklung der Plattform und für Berichte über ihre Nutzung: Art. 6 Abs. 1 lit. f DSGVO. Die Auswertungen erfolgen zusammengefasst und ohne Bezug zu einzelnen Personen.",
+          "Beantwortung Ihrer Anfragen: Art. 6 Abs. 1 lit. b bzw. lit. f DSGVO.",
+        ],
+      },
+      {
+        heading: "4. Cookies und lokale Speicherung",
+        paragraphs: [
+          "PartnerNet verwendet ausschließlich technisch notwendige Cookies. Dafür ist keine Einwilligung erforderlich (§ 25 Abs. 2 Nr. 2 TDDDG). Tracking- oder Werbe-Cookies setzen wir nicht ein.",
+        ],
+        items: [
+          "pb_auth: Sitzungscookie, das nach der Anmeldung gesetzt wird. Es enthält nur eine zufällige Sitzungskennung, ist für Skripte nicht lesbar (httpOnly) und läuft nach 8 Stunden oder bei der Abmeldung ab.",
+          "locale: speichert die gewählte Sprache (Deutsch oder Tschechisch) für 365 Tage.",
+          "Farbschema: Ihre Wahl zwischen hellem und dunklem Design wird im lokalen Speicher Ihres Browsers (localStorage) abgelegt und nicht an uns übertragen. Sie können sie jederzeit über die Einstellungen Ihres Browsers löschen.",
+        ],
+      },
+      {
+        heading: "5. Web-Analyse",
+        paragraphs: [
+          "Derzeit setzen wir keine Werkzeuge zur Web-Analyse oder Reichweitenmessung ein. Sollte künftig ein solches Werkzeug eingebunden werden, passen wir diese Datenschutzerklärung vorher an und holen, soweit erforderlich, Ihre Einwilligung ein.",
+        ],
+      },
+      {
+        heading: "6. Karten (OpenStreetMap)",
+        paragraphs: [
+          "Für die Darstellung von Karten lädt Ihr Browser Kartenkacheln von einem Tile-Server von OpenStreetMap. Dabei werden Ihre IP-Adresse, die angeforderte Kachel und technische Angaben Ihres Browsers (z. B. User-Agent und Referrer) an den Betreiber des Tile-Servers, die OpenStreetMap Foundation im Vereinigten Königreich, übermittelt. Für das Vereinigte Königreich besteht ein Angemessenheitsbeschluss der EU-Kommission.",
+          "Karten werden nur auf Seiten geladen, die eine Karte enthalten. Rechtsgrundlage ist Art. 6 Abs. 1 lit. f DSGVO; unser berechtigtes Interesse liegt in einer anschaulichen Darstellung von Standorten. Weitere Informationen: https://osmfoundation.org/wiki/Privacy_Policy",
+        ],
+      },
+      {
+        heading: "7. Datenquellen",
+        paragraphs: [
+          "Postleitzahlen und Ortsdaten für die Entfernungssuche stammen von GeoNames (https://www.geonames.org) und werden unter der Lizenz CC BY 4.0 genutzt. Die Daten liegen auf unseren Servern; bei einer Suche werden keine Daten an GeoNames übermittelt.",
+          "Die Branchenbezeichnungen nach NACE Rev. 2 stammen vom Statistischen Bundesamt (Destatis, WZ 2008) und vom Tschechischen Statistikamt (ČSÚ, CZ-NACE). Es handelt sich um Klassifikationsdaten ohne Personenbezug.",
+        ],
+      },
+      {
+        heading: "8. Empfänger und Speicherort",
+        paragraphs: [
+          "Ihre Daten werden auf Servern in Deutschland bzw. in der Europäischen Union gespeichert. Als Auftragsverarbeiter nach Art. 28 DSGVO setzen wir einen Hosting-Anbieter für den Betrieb der Server und einen Dienstleister für den Versand von E-Mails ein. Eine Weitergabe an sonstige Dritte, etwa zu Werbezwecken, findet nicht statt.",
+          "Inhalte von Firmenprofilen, Angeboten, Gesuchen, Veranstaltungen und Neuigkeiten sind je nach Art öffentlich oder für angemeldete Nutzer sichtbar. Wenn Sie sich zu einer Veranstaltung anmelden, erhält der jeweilige Veranstalter die Anmeldedaten, soweit er sie für die Durchführung benötigt.",
+          "Mit Ausnahme des Abrufs von Kartenkacheln (siehe Abschnitt 6) übermitteln wir keine Daten in Länder außerhalb der EU bzw. des EWR.",
+        ],
+      },
+      {
+        heading: "9. Speicherdauer",
+        paragraphs: [
+          "Wir speichern personenbezogene Daten nur so lange, wie es für die genannten Zwecke erforderlich ist. Gesetzliche Aufbewahrungspflichten bleiben unberührt.",
+        ],
+        items: [
+          "Accountdaten: bis zur Löschung des Accounts. Sie können Ihren Account jederzeit selbst unter „Mein Account“ löschen; die Löschung ist endgültig.",
+          "Bestätigungslinks und Anmeldecodes: nur für kurze Zeit gültig; Sitzungen enden nach 8 Stunden oder bei der Abmeldung. Zählungen von Anmeldeversuchen werden nach spätestens 24 Stunden gelöscht.",
+          "Firmenprofile: solange das Unternehmen auf PartnerNet vertreten sein möchte. Wird ein Account gelöscht, bleibt das Firmenprofil bestehen; die Löschung eines Firmenprofils können Sie bei uns beantragen.",
+          "Ansprechpersonen: bis zum Widerruf der Einwilligung oder bis zur Entfernung aus dem Firmenprofil.",
+          "Protokoll (Audit-Trail): Nach Löschung eines Accounts bleiben die Einträge ohne Zuordnung zu Ihrer Person erhalten und dienen nur noch statistischen Zwecken.",
+          "Server-Logdateien: werden nach kurzer Frist automatisch gelöscht, sofern sie nicht zur Aufklärung eines konkreten Sicherheitsvorfalls benötigt werden.",
+        ],
+      },
+      {
+        heading: "10. Externe Anmeldung (OpenID Connect)",
+        paragraphs: [
+          "Sofern auf der Anmeldeseite ein externer Anmeldedienst angeboten wird und Sie ihn nutzen, werden Sie zu diesem Dienst weitergeleitet. Nach erfolgreicher Anmeldung übermittelt er uns eine eindeutige Kennung, Ihre E-Mail-Adresse und gegebenenfalls Ihren Namen. Für die Verarbeitung beim Anbieter des Dienstes gilt dessen Datenschutzerklärung. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO.",
+        ],
+      },
+      {
+        heading: "11. Ihre Rechte",
+        paragraphs: [
+          "Sie haben gegenüber uns folgende Rechte hinsichtlich Ihrer personenbezogenen Daten. Für die Ausübung genügt eine formlose Nachricht an {operatorEmail}.",
+        ],
+        items: [
+          "Auskunft über die zu Ihrer Person gespeicherten Daten (Art. 15 DSGVO)",
+          "Berichtigung unrichtiger Daten (Art. 16 DSGVO)",
+          "Löschung Ihrer Daten (Art. 17 DSGVO)",
+          "Einschränkung der Verarbeitung (Art. 18 DSGVO)",
+          "Datenübertragbarkeit (Art. 20 DSGVO)",
+          "Widerspruch gegen Verarbeitungen auf Grundlage von Art. 6 Abs. 1 lit. f DSGVO aus Gründen, die sich aus Ihrer besonderen Situation ergeben (Art. 21 DSGVO)",
+          "Widerruf einer erteilten Einwilligung mit Wirkung für die Zukunft (Art. 7 Abs. 3 DSGVO)",
+        ],
+      },
+      {
+        heading: "12. Beschwerderecht bei einer Aufsichtsbehörde",
+        paragraphs: [
+          "Sie haben das Recht, sich bei einer Datenschutz-Aufsichtsbehörde zu beschweren (Art. 77 DSGVO). Für uns zuständig ist der Sächsische Datenschutz- und Transparenzbeauftragte (https://www.datenschutz.sachsen.de). In Tschechien ist das Úřad pro ochranu osobních údajů (Amt für den Schutz personenbezogener Daten, https://uoou.gov.cz) zuständig. Sie können sich auch an die Aufsichtsbehörde an Ihrem Aufenthaltsort oder Arbeitsplatz wenden.",
+        ],
+      },
+      {
+        heading: "13. Pflicht zur Bereitstellung und automatisierte Entscheidungen",
+        paragraphs: [
+          "Name und E-Mail-Adresse sind für die Registrierung erforderlich; ohne sie können Sie nur die öffentlichen Funktionen nutzen. Eine automatisierte Entscheidungsfindung einschließlich Profiling im Sinne von Art. 22 DSGVO findet nicht statt.",
+        ],
+      },
+      {
+        heading: "14. Änderungen dieser Datenschutzerklärung",
+        paragraphs: [
+          "Wir passen diese Datenschutzerklärung an, wenn sich die Plattform oder die Rechtslage ändert. Es gilt die jeweils auf dieser Seite veröffentlichte Fassung.",
+        ],
+      },
+    ],
+  },
+  cs: {
+    title: "Ochrana osobních údajů",
+    lead: "Ochranu vašich osobních údajů bereme vážně. Na této stránce se dozvíte, jaké údaje PartnerNet zpracovává, k jakým účelům a na jakém právním základě, jak dlouho je uchováváme a jaká máte práva.",
+    sections: [
+      {
+        heading: "1. Správce",
+        paragraphs: [
+          "Správcem osobních údajů zpracovávaných na této platformě ve smyslu obecného nařízení o ochraně osobních údajů (GDPR) je: {operatorName}, {operatorAddress}, zástupce: {operatorRepresentative}, e-mail: {operatorEmail}, telefon: {operatorPhone}.",
+          "S dotazy k ochraně osobních údajů a k uplatnění svých práv se na nás můžete kdykoli obrátit prostřednictvím těchto kontaktních údajů.",
+        ],
+      },
+      {
+        heading: "2. Jaké údaje zpracováváme",
+        paragraphs: [
+          "Zpracováváme pouze údaje, které jsou nezbytné pro provoz platformy nebo které nám sami poskytnete:",
+        ],
+        items: [
+          "Údaje o účtu: jméno, e-mailová adresa, role (Organizace, Multiplikátor nebo Administrátor), preferovaný jazyk, čas registrace, ověření e-mailu a souhlasu s podmínkami užití a případně identifikátor propojené externí přihlašovací služby (OpenID Connect).",
+          "Přihlašovací údaje: ověřovací odkazy, jednorázové kódy a relace. Ukládáme z nich pouze kryptografické otisky, nikoli samotné kódy. K ochraně před zneužitím evidujeme počet pokusů o přihlášení pro jednotlivé e-mailové a IP adresy.",
+          "Údaje firemních profilů: název firmy, adresa, obor, klíčová slova, popis, logo a obrázky, obecné kontaktní údaje, nabídky a poptávky a také propojení mezi účty a firemními profily.",
+          "Kontaktní osoby: jméno, funkce a pracovní kontaktní údaje. Kontaktní osoby zveřejňujeme jen s jejich souhlasem a zobrazujeme je pouze přihlášeným uživatelům.",
+          "Údaje o akcích: registrace na akce, údaje pro B2B matchmaking a seznamy účastníků.",
+          "Žádosti a hlášení: žádosti o propojení s firemním profilem nebo o roli „Multiplikátor“ a hlášení chyb ve firemních profilech.",
+          "Serverové logy: IP adresa, datum a čas přístupu, požadovaná adresa, stavový kód, objem přenesených dat a prohlížeč a operační systém (User-Agent).",
+          "Záznamy činnosti (audit trail): přihlášení, vyhledávání a vytváření a úpravy firemních profilů, nabídek a poptávek zaznamenáváme s časovým údajem. U přihlášených uživatelů je záznam přiřazen k účtu; vyhledávání nepřihlášených návštěvníků ukládáme bez osobních údajů.",
+          "Komunikace: obsah a odesílatel zpráv, které nám pošlete e-mailem nebo sdělíte telefonicky.",
+        ],
+      },
+      {
+        heading: "3. Účely a právní základy",
+        items: [
+          "Provoz platformy, registrace a přihlášení, firemní profily, nabídky a poptávky, registrace na akce, role a zasílání potřebných e-mailů (ověřovací odkaz, přihlašovací kódy, oznámení): čl. 6 odst. 1 písm. b) GDPR (smlouva o užívání platformy podle podmínek užití).",
+          "Zveřejnění kontaktních osob: čl. 6 odst. 1 písm. a) GDPR (souhlas). Souhlas můžete kdykoli odvolat s účinkem do budoucna.",
+          "Bezpečnost a ochrana před zneužitím (serverové logy, omezení počtu pokusů o přihlášení, záznamy přihlášení): čl. 6 odst. 1 písm. f) GDPR. Naším oprávněným zájmem je bezpečný a bezporuchový provoz.",
+          "Kontrola nových firemních profilů, vyřizování hlášení chyb, odhalování duplicit a import firemních údajů týmem PartnerNetu: čl. 6 odst. 1 písm. f) GDPR. Naším oprávněným zájmem je správný a důvěryhodný adresář firem.",
+          "Statistiky využívání (např. počet vyhledávání, přihlášení a nových firemních profilů) pro další rozvoj platformy a pro zprávy o jejím využívání: čl. 6 odst. 1 písm. f) GDPR. Vyhodnocení probíhají souhrnně a bez vazby na konkrétní osoby.",
+          "Vyřizování vašich dotazů: čl. 6 odst. 1 písm. b), případně písm. f) GDPR.",
+        ],
+      },
+      {
+        heading: "4. Cookies a ukládání v prohlížeči",
+        paragraphs: [
+          "PartnerNet používá výhradně technicky nezbytné cookies. K jejich použití není potřeba souhlas (§ 25 odst. 2 bod 2 německého zákona o ochraně dat v telekomunikacích a digitálních službách, TDDDG). Sledovací ani reklamní cookies nepoužíváme.",
+        ],
+        items: [
+          "pb_auth: cookie relace, které se nastaví po přihlášení. Obsahuje pouze náhodný identifikátor relace, skripty ho nemohou číst (httpOnly) a jeho platnost skončí po 8 hodinách nebo při odhlášení.",
+          "locale: uchovává zvolený jazyk (čeština nebo němčina) po dobu 365 dní.",
+          "Barevný režim: vaši volbu mezi světlým a tmavým vzhledem ukládáme do místního úložiště vašeho prohlížeče (localStorage) a nepřenáší se k nám. Kdykoli ji můžete smazat v nastavení prohlížeče.",
+        ],
+      },
+      {
+        heading: "5. Webová analytika",
+        paragraphs: [
+          "V současné době nepoužíváme žádné nástroje pro webovou analytiku ani měření návštěvnosti. Pokud bychom takový nástroj v budoucnu zavedli, předem tyto informace aktualizujeme a tam, kde je to nutné, si vyžádáme váš souhlas.",
+        ],
+      },
+      {
+        heading: "6. Mapy (OpenStreetMap)",
+        paragraphs: [
+          "Pro zobrazení map načítá váš prohlížeč mapové dlaždice z dlaždicového serveru OpenStreetMap. Přitom se provozovateli tohoto serveru, organizaci OpenStreetMap Foundation se sídlem ve Spojeném království, předává vaše IP adresa, požadovaná dlaždice a technické údaje o prohlížeči (např. User-Agent a Referer). Pro Spojené království existuje rozhodnutí Evropské komise o odpovídající ochraně.",
+          "Mapy se načítají pouze na stránkách, které mapu obsahují. Právním základem je čl. 6 odst. 1 písm. f) GDPR; naším oprávněným zájmem je názorné zobrazení polohy firem a akcí. Další informace: https://osmfoundation.org/wiki/Privacy_Policy",
+        ],
+      },
+      {
+        heading: "7. Zdroje dat",
+        paragraphs: [
+          "PSČ a údaje o obcích pro vyhledávání podle vzdálenosti pocházejí z databáze GeoNames (https://www.geonames.org) a používáme je v souladu s licencí CC BY 4.0. Data máme uložena na vlastních serverech; při vyhledávání se do GeoNames žádné údaje nepředávají.",
+          "Názvy oborů podle NACE Rev. 2 pocházejí od Českého statistického úřadu (ČSÚ, CZ-NACE) a od německého Spolkového statistického úřadu (Destatis, WZ 2008). Jde o klasifikační data, která neobsahují osobní údaje.",
+        ],
+      },
+      {
+        heading: "8. Příjemci a místo uložení",
+        paragraphs: [
+          "Vaše údaje jsou uloženy na serverech v Německu, resp. v Evropské unii. Jako zpracovatele podle čl. 28 GDPR využíváme poskytovatele hostingu pro provoz serverů a poskytovatele služby pro odesílání e-mailů. Jiným třetím osobám, například pro reklamní účely, údaje nepředáváme.",
+          "Obsah firemních profilů, nabídek, poptávek, akcí a novinek je podle svého druhu viditelný veřejně nebo pro přihlášené uživatele. Pokud se zaregistrujete na akci, obdrží její pořadatel registrační údaje v rozsahu nezbytném pro konání akce.",
+          "S výjimkou načítání mapových dlaždic (viz oddíl 6) nepředáváme žádné údaje do zemí mimo EU, resp. EHP.",
+        ],
+      },
+      {
+        heading: "9. Doba uložení",
+        paragraphs: [
+          "Osobní údaje uchováváme jen po dobu nezbytnou pro uvedené účely. Zákonné povinnosti archivace tím nejsou dotčeny.",
+        ],
+        items: [
+          "Údaje o účtu: do zrušení účtu. Účet můžete kdykoli sami zrušit na stránce „Můj účet“; zrušení je nevratné.",
+          "Ověřovací odkazy a přihlašovací kódy platí jen krátkou dobu; relace končí po 8 hodinách nebo odhlášením. Záznamy o počtu pokusů o přihlášení mažeme nejpozději po 24 hodinách.",
+          "Firemní profily: dokud chce být firma na PartnerNetu zastoupena. Po zrušení účtu firemní profil zůstává; o smazání firemního profilu nás můžete požádat.",
+          "Kontaktní osoby: do odvolání souhlasu nebo do odstranění z firemního profilu.",
+          "Záznamy činnosti (audit trail): po zrušení účtu zůstávají zachovány bez vazby na vaši osobu a slouží už jen ke statistickým účelům.",
+          "Serverové logy: po krátké době se automaticky mažou, pokud nejsou potřeba k vyšetření konkrétního bezpečnostního incidentu.",
+        ],
+      },
+      {
+        heading: "10. Externí přihlášení (OpenID Connect)",
+        paragraphs: [
+          "Pokud je na přihlašovací stránce nabízena externí přihlašovací služba a vy ji využijete, budete přesměrováni na tuto službu. Po úspěšném přihlášení nám služba předá jedinečný identifikátor, vaši e-mailovou adresu a případně vaše jméno. Na zpracování u poskytovatele služby se vztahují jeho zásady ochrany osobních údajů. Právním základem je čl. 6 odst. 1 písm. b) GDPR.",
+        ],
+      },
+      {
+        heading: "11. Vaše práva",
+        paragraphs: [
+          "V souvislosti se svými osobními údaji máte vůči nám následující práva. K jejich uplatnění stačí neformální zpráva na adresu {operatorEmail}.",
+        ],
+        items: [
+          "právo na přístup k osobním údajům, které o vás uchováváme (čl. 15 GDPR)",
+          "právo na opravu nepřesných údajů (čl. 16 GDPR)",
+          "právo na výmaz (čl. 17 GDPR)",
+          "právo na omezení zpracování (čl. 18 GDPR)",
+          "právo na přenositelnost údajů (čl. 20 GDPR)",
+          "právo vznést námitku proti zpracování na základě čl. 6 odst. 1 písm. f) GDPR z důvodů týkajících se vaší konkrétní situace (čl. 21 GDPR)",
+          "právo kdykoli odvolat udělený souhlas s účinkem do budoucna (čl. 7 odst. 3 GDPR)",
+        ],
+      },
+      {
+        heading: "12. Právo podat stížnost u dozorového úřadu",
+        paragraphs: [
+          "Máte právo podat stížnost u dozorového úřadu pro ochranu osobních údajů (čl. 77 GDPR). Pro nás je příslušným dozorovým úřadem saský zemský zmocněnec pro ochranu osobních údajů a transparentnost (Sächsischer Datenschutz- und Transparenzbeauftragter, https://www.datenschutz.sachsen.de). V Česku se můžete obrátit na Úřad pro ochranu osobních údajů (https://uoou.gov.cz). Stížnost můžete podat i u dozorového úřadu v místě svého pobytu nebo pracoviště.",
+        ],
+      },
+      {
+        heading: "13. Povinnost poskytnout údaje a automatizované rozhodování",
+        paragraphs: [
+          "Jméno a e-mailová adresa jsou pro registraci nezbytné; bez nich můžete využívat pouze veřejné funkce. K automatizovanému rozhodování včetně profilování ve smyslu čl. 22 GDPR nedochází.",
+        ],
+      },
+      {
+        heading: "14. Změny těchto informací",
+        paragraphs: [
+          "Tyto informace o ochraně osobních údajů aktualizujeme, pokud se změní platforma nebo právní úprava. Platí vždy znění zveřejněné na této stránce.",
+        ],
+      },
+    ],
+  },
+};

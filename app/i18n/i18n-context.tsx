@@ -1,0 +1,36 @@
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from "react";
+import { type Locale, LOCALE_TAGS } from "./locales";
+import { type MessageKey, type MessageValues, translate } from "./translate";
+
+const LocaleContext = createContext<Locale>("de");
+
+export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
+  return <LocaleContext.Provider value={locale}>{children}</LocaleContext.Provider>;
+}
+
+export function useLocale(): Locale {
+  return useContext(LocaleContext);
+}
+
+export type TFunction = (key: MessageKey, values?: MessageValues) => string;
+
+export function useT(): TFunction {
+  const locale = useLocale();
+  return useCallback((key, values) => translate(locale, key, values), [locale]);
+}
+
+/** Locale-aware formatting of dates and numbers (de-DE / cs-CZ). */
+export function useFormat() {
+  const locale = useLocale();
+  return useMemo(() => {
+    const tag = LOCALE_TAGS[locale];
+    return {
+      // A fixed time zone, so server and browser render the same day (no hydration mismatch).
+      date: (d: Date | string) => new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone: "Europe/Berlin" }).format(new Date(d)),
+      dateTime: (d: Date | string) =>
+        new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Berlin" }).format(new Date(d)),
+      number: (n: number) => new Intl.NumberFormat(tag).format(n),
+      currency: (n: number, currency: "EUR" | "CZK") => new Intl.NumberFormat(tag, { style: "currency", currency }).format(n),
+    };
+  }, [locale]);
+}

@@ -1,0 +1,13 @@
+import { useRouteLoaderData } from "react-router";
+import type { Role } from "~/server/db/schema";
+
+export interface RootData {
+  user: { id: string; name: string; email: string; role: Role } | null;
+  appEnv: "development" | "test" | "staging" | "production";
+  publicUrl: string;
+}
+
+/** Data of the root loader (undefined while an error boundary renders without it). */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData("root") as RootData | undefined;
+}

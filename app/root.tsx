@@ -1,0 +1,89 @@
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import "./styles/global.css";
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import type { ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import type { Route } from "./+types/root";
+import { AppLayout } from "./components/layout/AppLayout";
+import { ErrorScreen } from "./components/ErrorScreen";
+import { I18nProvider } from "./i18n/i18n-context";
+import { DEFAULT_LOCALE, LOCALE_TAGS, localeOfPath } from "./i18n/locales";
+import { translate } from "./i18n/translate";
+import { config } from "./server/config.server";
+import { userContext } from "./server/http/context";
+import { rootMiddleware } from "./server/http/root-middleware.server";
+import { type RootData, useRootData } from "./root-data";
+import { cssVariablesResolver, theme } from "./theme";
+
+export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
+
+/** Pages set their own titles; when an error screen replaces a page, it is titled "Error". */
+export function meta({ error, location }: Route.MetaArgs) {
+  if (!error) return [];
+  const locale = localeOfPath(location.pathname) ?? DEFAULT_LOCALE;
+  return [{ title: `${translate(locale, "error.title")} – ${translate(locale, "site.name")}` }];
+}
+
+export function loader({ context }: Route.LoaderArgs): RootData {
+  const user = context.get(userContext);
+  return {
+    user: user ? { id: user.id, name: user.name, email: user.email, role: user.role } : null,
+    appEnv: config.appEnv,
+    publicUrl: config.publicUrl,
+  };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const root = useRootData();
+  const locale = localeOfPath(location.pathname) ?? DEFAULT_LOCALE;
+  const publicUrl = root?.publicUrl ?? "";
+  return (
+    <html lang={LOCALE_TAGS[locale]} {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="index, follow" />
+        <meta property="og:site_name" content="PartnerNet" />
+        <meta property="og:type" content="website" />
+        <meta property="og:image" content={`${publicUrl}/og-image.png`} />
+        <meta property="og:locale" content={LOCALE_TAGS[locale].replace("-", "_")} />
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:image" content={`${publicUrl}/og-image.png`} />
+        <meta name="description" content={translate(locale, "site.description")} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+        <ColorSchemeScript defaultColorScheme="light" />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+          <I18nProvider locale={locale}>
+            <Notifications />
+            {children}
+          </I18nProvider>
+        </MantineProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <AppLayout>
+      <Outlet />
+    </AppLayout>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AppLayout>
+      <ErrorScreen error={error} />
+    </AppLayout>
+  );
+}

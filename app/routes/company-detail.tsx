@@ -1,0 +1,118 @@
+import { Alert, Divider, Stack, Text } from "@mantine/core";
+import { data, useLoaderData, useLocation } from "react-router";
+import { AddressList } from "~/components/company-detail/AddressList";
+import { ErrorScreen } from "~/components/ErrorScreen";
+import { CompanyHeader } from "~/components/company-detail/CompanyHeader";
+import { CompanyClassification, CompanyDescription } from "~/components/company-detail/CompanyProfile";
+import { ContactList } from "~/components/company-detail/ContactList";
+import { ServiceList } from "~/components/company-detail/ServiceList";
+import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
+import { pageMeta } from "~/routing/current-page";
+import { href } from "~/routing/paths";
+import { getCompanyDetail } from "~/server/companies/detail.server";
+import { getDb } from "~/server/db/client.server";
+import { isAppError } from "~/server/errors";
+import { handleAction } from "~/server/http/actions.server";
+import { userContext } from "~/server/http/context";
+import { fileTooLarge, MIB } from "~/server/storage/images.server";
+import { getStorage } from "~/server/storage/storage.server";
+import { readFormWithLimit } from "~/server/storage/uploads.server";
+import type { Route } from "./+types/company-detail";
+import { idOrNotFound, intentOf, runCompanyIntent } from "./company-detail.actions.server";
+
+/** An ad image may have 4 MB (checked by storeImage); the form fields around it need a little more. */
+const MAX_IMAGE_BYTES = 4 * MIB;
+const MAX_BODY_BYTES = MAX_IMAGE_BYTES + 256 * 1024;
+
+export function meta({ location, loaderData, error }: Route.MetaArgs) {
+  if (error) return pageMeta(location.pathname, "error.title");
+  return pageMeta(location.pathname, "page.companyDetail.title", loaderData?.company.name);
+}
+
+/** Hidden or unknown profiles: the spec's error screen inside the layout, with a page title (axe). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} />;
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const actor = context.get(userContext);
+  try {
+    const detail = await getCompanyDetail(await getDb(), actor, idOrNotFound(params.id));
+    return {
+      ...detail,
+      services: detail.services.map(({ id, type, title, description, keywords, imageKey, termsUrl, validUntil, state }) => ({
+        id,
+        type,
+        title,
+        description,
+        keywords,
+        imageKey,
+        termsUrl,
+        validUntil,
+        state,
+      })),
+      signedIn: actor !== null,
+      notice: url.searchParams.get("created") === "1" ? ("created" as const) : url.searchParams.get("saved") === "1" ? ("saved" as const) : null,
+    };
+  } catch (error) {
+    // Hidden and unknown profiles look the same: 404 (spec §2 error screen).
+    if (isAppError(error) && error.code === "NOT_FOUND") throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  let form: FormData;
+  try {
+    form = await readFormWithLimit(request, MAX_BODY_BYTES);
+  } catch (error) {
+    // Only the ad form uploads a file, so an oversized body belongs to it; report the image limit.
+    const reported = isAppError(error) && error.code === "FILE_TOO_LARGE" ? fileTooLarge(MAX_IMAGE_BYTES) : error;
+    return handleAction(() => Promise.reject(reported), { intent: "createService" });
+  }
+  const intent = String(form.get("intent") ?? "");
+  return handleAction(
+    async () => {
+      await runCompanyIntent(await getDb(), context.get(userContext), idOrNotFound(params.id), intentOf(form), form, getStorage());
+      return { ok: true as const, intent };
+    },
+    { intent },
+  );
+}
+
+export default function CompanyDetailPage() {
+  const t = useT();
+  const locale = useLocale();
+  const format = useFormat();
+  const location = useLocation();
+  const { company, nace, tags, addresses, contacts, services, can, signedIn, notice } = useLoaderData<typeof loader>();
+  const loginHref = `${href("login", locale)}?${new URLSearchParams({ redirectTo: location.pathname })}`;
+
+  return (
+    <Stack gap="xl" maw={1000}>
+      {notice && (
+        <Alert color="green" role="status" data-testid="company-notice">
+          {t(notice === "saved" ? "companyDetail.saved" : company.status === "PENDING" ? "company.createdPendingApproval" : "companyDetail.createdPublished")}
+        </Alert>
+      )}
+      <CompanyHeader company={company} can={can} signedIn={signedIn} loginHref={loginHref} />
+      <CompanyDescription descriptionDe={company.descriptionDe} descriptionCs={company.descriptionCs} />
+      <CompanyClassification nace={nace} tags={tags} />
+      <AddressList companyName={company.name} addresses={addresses} canEdit={can.edit} />
+      <ContactList contacts={contacts} canEdit={can.edit} loginHref={loginHref} />
+      <ServiceList services={services} canManage={can.manageServices} />
+      <Divider />
+      <Stack gap={2}>
+        <Text size="sm" c="dimmed" data-testid="company-last-change">
+          {t("companyDetail.lastChange", { date: format.date(company.updatedAt) })}
+        </Text>
+        {company.origin && (
+          <Text size="sm" c="dimmed">
+            {t("companyDetail.origin", { origin: t(`company.origin.${company.origin}`) })}
+          </Text>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

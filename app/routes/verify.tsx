@@ -1,0 +1,68 @@
+import { Alert, Anchor, Button, Paper, Stack, Text, Title } from "@mantine/core";
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { FormError } from "~/components/FormError";
+import { useLocale, useT } from "~/i18n/i18n-context";
+import { localeOfPath } from "~/i18n/locales";
+import { pageMeta } from "~/routing/current-page";
+import { href } from "~/routing/paths";
+import { VerifyTokenSchema } from "~/schemas/account";
+import { verifyRegistration } from "~/server/accounts/verification.server";
+import { getDb } from "~/server/db/client.server";
+import { handleAction, parseForm } from "~/server/http/actions.server";
+import type { Route } from "./+types/verify";
+
+export function meta({ location }: Route.MetaArgs) {
+  return [...pageMeta(location.pathname, "page.verify.title"), { name: "robots", content: "noindex" }];
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const locale = localeOfPath(new URL(request.url).pathname) ?? "de";
+  return handleAction(async () => {
+    const { token } = parseForm(VerifyTokenSchema, form);
+    const { email } = await verifyRegistration(await getDb(), token);
+    return redirect(`${encodeURI(href("login", locale))}?${new URLSearchParams({ verified: "1", email })}`);
+  });
+}
+
+export default function Verify() {
+  const t = useT();
+  const locale = useLocale();
+  const { token } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const error = actionData?.fieldErrors?.token ?? actionData?.error;
+
+  return (
+    <Stack maw={560} mx="auto">
+      <Title order={1}>{t("page.verify.title")}</Title>
+      {!token ? (
+        <FormError code="VERIFICATION_TOKEN_NOT_FOUND" />
+      ) : (
+        <Paper withBorder p="lg">
+          <Form method="post">
+            <Stack>
+              <Text>{t("verify.intro")}</Text>
+              <input type="hidden" name="token" value={token} />
+              <FormError code={error} />
+              <Button type="submit" loading={busy} data-testid="verify-submit">
+                {t("verify.confirm")}
+              </Button>
+            </Stack>
+          </Form>
+        </Paper>
+      )}
+      {error && (
+        <Alert color="gray" variant="light">
+          <Anchor component={Link} to={href("login", locale)}>
+            {t("verify.requestNew")}
+          </Anchor>
+        </Alert>
+      )}
+    </Stack>
+  );
+}

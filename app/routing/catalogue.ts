@@ -1,0 +1,84 @@
+/**
+ * The route catalogue: every page of the spec (§2) with its German and Czech path, its
+ * access rule (§6) and the module that renders it. `app/routes.ts` generates the router
+ * config from this table, and the language switch, guards and sitemap read it too.
+ */
+import type { Role } from "../server/db/schema";
+
+export type Access = "public" | "signedIn" | "adminArea" | "adminOnly";
+
+export interface PageDef {
+  id: string;
+  de: string;
+  cs: string;
+  access: Access;
+  file: string;
+  /** Listed in sitemap.xml (public pages without parameters). */
+  sitemap?: boolean;
+  /** Rendered by the generic content module (static text pages). */
+  content?: boolean;
+}
+
+const ADMIN_DE = "admin";
+const ADMIN_CS = "admin";
+
+export const PAGES: readonly PageDef[] = [
+  // Public
+  { id: "home", de: "", cs: "", access: "public", file: "routes/home.tsx", sitemap: true },
+  { id: "about", de: "ueber-uns", cs: "o-nas", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
+  { id: "companyDetail", de: "firmen/:id", cs: "firmy/:id", access: "public", file: "routes/company-detail.tsx" },
+  { id: "privacy", de: "datenschutz", cs: "ochrana-udaju", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
+  { id: "eventDetail", de: "veranstaltungen/:id", cs: "události/:id", access: "public", file: "routes/placeholder.tsx" },
+  { id: "eventList", de: "veranstaltungen/anzeigen", cs: "udalosti/seznam", access: "public", file: "routes/placeholder.tsx", sitemap: true },
+  { id: "faq", de: "faq", cs: "faq", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
+  { id: "forCompanies", de: "fuer-unternehmen", cs: "pro-firmy", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
+  { id: "imprint", de: "impressum", cs: "tiraz", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
+  { id: "login", de: "anmelden", cs: "prihlaseni", access: "public", file: "routes/login.tsx" },
+  { id: "forMultipliers", de: "fuer-multiplikatoren", cs: "pro-multiplikatory", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
+  { id: "newsDetail", de: "neuigkeiten/:id", cs: "novinky/:id", access: "public", file: "routes/placeholder.tsx" },
+  { id: "newsList", de: "neuigkeiten/anzeigen", cs: "novinky/seznam", access: "public", file: "routes/placeholder.tsx", sitemap: true },
+  { id: "search", de: "suche", cs: "vyhledavani", access: "public", file: "routes/placeholder.tsx", sitemap: true },
+  { id: "signup", de: "registrieren", cs: "registrace", access: "public", file: "routes/signup.tsx" },
+  { id: "verify", de: "verifizieren", cs: "overeni", access: "public", file: "routes/verify.tsx" },
+  { id: "terms", de: "nutzungsbedingungen", cs: "podminky-uziti", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
+  // Signed in (all three roles)
+  { id: "account", de: "mein-account", cs: "muj-ucet", access: "signedIn", file: "routes/account.tsx" },
+  { id: "myEvents", de: "meine-veranstaltungen", cs: "moje-udalosti", access: "signedIn", file: "routes/placeholder.tsx" },
+  { id: "companyCreate", de: "firmen/anlegen", cs: "firmy/vytvorit", access: "signedIn", file: "routes/company-create.tsx" },
+  { id: "companyLink", de: "firmen/verknuepfen", cs: "firmy/propojit", access: "signedIn", file: "routes/company-link.tsx" },
+  // Not in the spec's table (it names the edit screen without a path): see decision 006.
+  { id: "companyEdit", de: "firmen/:id/bearbeiten", cs: "firmy/:id/upravit", access: "signedIn", file: "routes/company-edit.tsx" },
+  // Admin area
+  { id: "admin", de: ADMIN_DE, cs: ADMIN_CS, access: "adminArea", file: "routes/admin-home.tsx" },
+  { id: "adminApprovals", de: `${ADMIN_DE}/freigaben`, cs: `${ADMIN_CS}/schvaleni`, access: "adminOnly", file: "routes/admin-approvals.tsx" },
+  { id: "adminB2b", de: `${ADMIN_DE}/veranstaltungen/b2b/:id`, cs: `${ADMIN_CS}/udalosti/b2b/:id`, access: "adminArea", file: "routes/placeholder.tsx" },
+  { id: "adminChallenges", de: `${ADMIN_DE}/anfechtungen`, cs: `${ADMIN_CS}/napadeni`, access: "adminOnly", file: "routes/admin-challenges.tsx" },
+  { id: "adminCompanies", de: `${ADMIN_DE}/firmen`, cs: `${ADMIN_CS}/firmy`, access: "adminOnly", file: "routes/placeholder.tsx" },
+  { id: "adminDuplicates", de: `${ADMIN_DE}/duplikate`, cs: `${ADMIN_CS}/duplikaty`, access: "adminOnly", file: "routes/placeholder.tsx" },
+  { id: "adminEventEvaluation", de: `${ADMIN_DE}/veranstaltungen/auswertung/:id`, cs: `${ADMIN_CS}/udalosti/vyhodnoceni/:id`, access: "adminArea", file: "routes/placeholder.tsx" },
+  { id: "adminEvents", de: `${ADMIN_DE}/veranstaltungen`, cs: `${ADMIN_CS}/udalosti`, access: "adminArea", file: "routes/placeholder.tsx" },
+  { id: "adminEventForm", de: `${ADMIN_DE}/veranstaltungen/:id/formular`, cs: `${ADMIN_CS}/udalosti/:id/formular`, access: "adminArea", file: "routes/placeholder.tsx" },
+  { id: "adminImportCreate", de: `${ADMIN_DE}/import/anlegen`, cs: `${ADMIN_CS}/import/vytvorit`, access: "adminOnly", file: "routes/placeholder.tsx" },
+  { id: "adminImports", de: `${ADMIN_DE}/import`, cs: `${ADMIN_CS}/import`, access: "adminOnly", file: "routes/placeholder.tsx" },
+  { id: "adminNews", de: `${ADMIN_DE}/neuigkeiten`, cs: `${ADMIN_CS}/novinky`, access: "adminArea", file: "routes/placeholder.tsx" },
+  { id: "adminParticipants", de: `${ADMIN_DE}/veranstaltungen/teilnahmeliste/:id`, cs: `${ADMIN_CS}/udalosti/ucastnici/:id`, access: "adminArea", file: "routes/placeholder.tsx" },
+  { id: "adminStatistics", de: `${ADMIN_DE}/statistiken`, cs: `${ADMIN_CS}/statistiky`, access: "adminOnly", file: "routes/placeholder.tsx" },
+  { id: "adminUsers", de: `${ADMIN_DE}/accounts`, cs: `${ADMIN_CS}/uzivatele`, access: "adminOnly", file: "routes/placeholder.tsx" },
+];
+
+export type PageId = (typeof PAGES)[number]["id"];
+
+export const ROLES_BY_ACCESS: Record<Access, readonly Role[] | null> = {
+  public: null,
+  signedIn: ["Admin", "Organisation", "Multiplikator"],
+  adminArea: ["Admin", "Multiplikator"],
+  adminOnly: ["Admin"],
+};
+
+const byId = new Map(PAGES.map((p) => [p.id, p]));
+
+export function getPage(id: string): PageDef {
+  const page = byId.get(id);
+  if (!page) throw new Error(`Unknown page id ${id}`);
+  return page;
+}

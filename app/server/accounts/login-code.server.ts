@@ -1,0 +1,138 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Locale } from "~/i18n/locales";
+import { recordAudit } from "~/server/audit.server";
+import { createSession, type SessionUser } from "~/server/auth/sessions.server";
+import { config } from "~/server/config.server";
+import { hmac, randomNumericCode, safeEqualHex } from "~/server/crypto.server";
+import type { Db } from "~/server/db/client.server";
+import { loginCodes, users } from "~/server/db/schema";
+import { AppError } from "~/server/errors";
+import { sendMail } from "~/server/mail/mailer.server";
+import { renderMail } from "~/server/mail/templates.server";
+import { hitRateLimit, secondsSinceLastHit } from "~/server/rate-limit.server";
+import { absoluteUrl } from "./links.server";
+import { sendVerificationMail } from "./signup.server";
+
+export interface LoginRequest {
+  email: string;
+  ip: string;
+  locale: Locale;
+}
+
+function codeHash(codeId: string, code: string): string {
+  return hmac(config.sessionSecret, `${codeId}:${code}`);
+}
+
+/**
+ * Step 1 of the e-mail login. Always answers the same way, whether or not the address has an
+ * account (no enumeration); what the mailbox receives differs: a code for an active, verified
+ * account; a fresh verification link for an unverified one; a notice for a deactivated one; a
+ * sign-up invitation for an unknown address. A new request for the same address is refused
+ * for LOGIN_CODE_RESEND_SECONDS (spec: 2 minutes), and requests are rate-limited per address and IP.
+ */
+export async function requestLoginCode(db: Db, req: LoginRequest, now = new Date()): Promise<{ resendAfterSeconds: number }> {
+  const emailKey = `login-email:${req.email}`;
+  const since = await secondsSinceLastHit(db, emailKey, now);
+  if (since !== null && since < config.login.resendSeconds) {
+    throw new AppError("CODE_RESEND_TOO_EARLY", { seconds: config.login.resendSeconds - since });
+  }
+  await hitRateLimit(db, `login-ip:${req.ip}`, config.login.perIpPerHour, now);
+  await hitRateLimit(db, emailKey, config.login.perEmailPerHour, now);
+
+  const [user] = await db.select().from(users).where(eq(users.email, req.email));
+  if (!user) {
+    await sendMail(
+      renderMail(req.email, req.locale, {
+        subject: "mail.noAccount.subject",
+        paragraphs: [{ key: "mail.noAccount.body" }],
+        action: { label: "mail.noAccount.action", url: absoluteUrl("signup", req.locale) },
+      }),
+    );
+  } else if (!user.active) {
+    await sendMail(
+      renderMail(user.email, user.locale, {
+        subject: "mail.inactive.subject",
+        paragraphs: [{ key: "mail.inactive.body" }],
+      }),
+    );
+  } else if (!user.verified) {
+    await sendVerificationMail(db, user.id, user.email, user.locale, now);
+  } else {
+    const code = randomNumericCode();
+    await db.transaction(async (tx) => {
+      // Only the newest code is valid.
+      await tx
+        .update(loginCodes)
+        .set({ consumedAt: now })
+        .where(and(eq(loginCodes.userId, user.id), isNull(loginCodes.consumedAt)));
+      const [row] = await tx
+        .insert(loginCodes)
+        .values({
+          userId: user.id,
+          codeHash: "pending",
+          expiresAt: new Date(now.getTime() + config.login.codeTtlMinutes * 60_000),
+          createdAt: now,
+        })
+        .returning({ id: loginCodes.id });
+      await tx.update(loginCodes).set({ codeHash: codeHash(row!.id, code) }).where(eq(loginCodes.id, row!.id));
+    });
+    await sendMail(
+      renderMail(user.email, req.locale, {
+        subject: "mail.loginCode.subject",
+        paragraphs: [{ key: "mail.loginCode.body", values: { minutes: config.login.codeTtlMinutes } }],
+        highlight: code,
+      }),
+    );
+  }
+  return { resendAfterSeconds: config.login.resendSeconds };
+}
+
+/**
+ * Step 2: checks the code. Wrong codes count against the code's attempts; after the last
+ * allowed attempt the code is dead and a new one must be requested. Success consumes the code,
+ * opens a session and writes LOGIN to the audit trail.
+ */
+export async function verifyLoginCode(
+  db: Db,
+  input: { email: string; code: string; ip: string },
+  now = new Date(),
+): Promise<{ token: string; expiresAt: Date; user: SessionUser }> {
+  await hitRateLimit(db, `login-verify-ip:${input.ip}`, config.login.perIpPerHour * config.login.maxAttempts, now);
+  const [user] = await db.select().from(users).where(eq(users.email, input.email));
+  if (!user || !user.verified) throw new AppError("CODE_INVALID");
+  if (!user.active) throw new AppError("ACCOUNT_INACTIVE");
+
+  const [code] = await db
+    .select()
+    .from(loginCodes)
+    .where(and(eq(loginCodes.userId, user.id), isNull(loginCodes.consumedAt)))
+    .orderBy(desc(loginCodes.createdAt))
+    .limit(1);
+  if (!code) throw new AppError("CODE_INVALID");
+  if (code.expiresAt <= now) throw new AppError("CODE_EXPIRED");
+  if (code.attempts >= config.login.maxAttempts) throw new AppError("CODE_ATTEMPTS_EXCEEDED");
+
+  if (!safeEqualHex(code.codeHash, codeHash(code.id, input.code))) {
+    const attempts = code.attempts + 1;
+    await db
+      .update(loginCodes)
+      .set({ attempts, consumedAt: attempts >= config.login.maxAttempts ? now : null })
+      .where(eq(loginCodes.id, code.id));
+    throw new AppError(attempts >= config.login.maxAttempts ? "CODE_ATTEMPTS_EXCEEDED" : "CODE_INVALID");
+  }
+
+  const consumed = await db
+    .update(loginCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(loginCodes.id, code.id), isNull(loginCodes.consumedAt)))
+    .returning({ id: loginCodes.id });
+  // Two concurrent submissions of the same code: only one wins.
+  if (consumed.length === 0) throw new AppError("CODE_INVALID");
+
+  const session = await createSession(db, user.id, now);
+  await recordAudit(db, "LOGIN", user.id, { method: "email-code" });
+  return {
+    ...session,
+    user: { id: user.id, email: user.email, name: user.name, role: user.role, verified: user.verified, locale: user.locale },
+  };
+}

@@ -1,0 +1,40 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "~/server/db/client.server";
+import { companies, companyUserLinks } from "~/server/db/schema";
+import { AppError } from "~/server/errors";
+import type { CompanyRelation } from "~/server/policy/company-policy";
+import type { Actor } from "~/server/policy/policy";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The company's status and whether the actor is a confirmed member; NOT_FOUND if it doesn't exist. */
+export async function loadRelation(db: Db, actor: Actor, companyId: string): Promise<CompanyRelation> {
+  // Ids come from URLs: anything that is not a UUID cannot exist (and must not reach the uuid column).
+  if (!UUID.test(companyId)) throw new AppError("NOT_FOUND");
+  const [company] = await db.select({ status: companies.status }).from(companies).where(eq(companies.id, companyId));
+  if (!company) throw new AppError("NOT_FOUND");
+  return { status: company.status, isMember: actor ? await isConfirmedMember(db, actor.id, companyId) : false };
+}
+
+export async function isConfirmedMember(db: Db, userId: string, companyId: string): Promise<boolean> {
+  const [link] = await db
+    .select({ id: companyUserLinks.id })
+    .from(companyUserLinks)
+    .where(and(eq(companyUserLinks.userId, userId), eq(companyUserLinks.companyId, companyId), eq(companyUserLinks.status, "CONFIRMED")));
+  return Boolean(link);
+}
+
+/** Companies the user is a confirmed member of (for the account page and guards). */
+export async function memberCompanies(db: Db, userId: string): Promise<Array<{ id: string; name: string; status: string }>> {
+  return db
+    .select({ id: companies.id, name: companies.name, status: companies.status })
+    .from(companyUserLinks)
+    .innerJoin(companies, eq(companies.id, companyUserLinks.companyId))
+    .where(and(eq(companyUserLinks.userId, userId), eq(companyUserLinks.status, "CONFIRMED")));
+}
+
+/** Throws NOT_FOUND when the actor may not see the company ("not yours" is "not found"), FORBIDDEN otherwise. */
+export function ensure(allowed: boolean, visible: boolean): void {
+  if (!visible) throw new AppError("NOT_FOUND");
+  if (!allowed) throw new AppError("FORBIDDEN");
+}

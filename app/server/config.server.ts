@@ -1,0 +1,84 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** All environment configuration, parsed once at boot. Nothing else reads process.env. */
+const EnvSchema = z.object({
+  APP_ENV: z.enum(["development", "test", "staging", "production"]).default("development"),
+  NODE_ENV: z.string().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default("./data"),
+  PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+  SESSION_SECRET: z.string().min(16).default("dev-secret-change-me-in-production"),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("PartnerNet <no-reply@partnernet.example>"),
+  MAIL_OUTBOX_DIR: z.string().optional(),
+  STORAGE_DIR: z.string().optional(),
+  SEED_DEMO_DATA: z.enum(["true", "false"]).optional(),
+  LOGIN_CODE_TTL_MINUTES: z.coerce.number().int().positive().default(10),
+  LOGIN_CODE_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  LOGIN_CODE_RESEND_SECONDS: z.coerce.number().int().nonnegative().default(120),
+  RATE_LIMIT_PER_EMAIL_PER_HOUR: z.coerce.number().int().positive().default(6),
+  RATE_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
+  VERIFICATION_TTL_HOURS: z.coerce.number().int().positive().default(48),
+  SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(28_800),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_LABEL: z.string().default("OpenID Connect"),
+  OPERATOR_NAME: z.string().optional(),
+  OPERATOR_ADDRESS: z.string().optional(),
+  OPERATOR_EMAIL: z.string().optional(),
+  OPERATOR_PHONE: z.string().optional(),
+  OPERATOR_REPRESENTATIVE: z.string().optional(),
+});
+
+function loadConfig(env: NodeJS.ProcessEnv) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => i.path.join(".") + " " + i.message).join("; ")}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.APP_ENV === "production";
+  if (isProduction && e.SESSION_SECRET === "dev-secret-change-me-in-production") {
+    throw new Error("SESSION_SECRET must be set in production");
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    appEnv: e.APP_ENV,
+    isProduction,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    pgliteDir: path.join(dataDir, "pglite"),
+    publicUrl: e.PUBLIC_URL.replace(/\/$/, ""),
+    sessionSecret: e.SESSION_SECRET,
+    sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(dataDir, "outbox")),
+    storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, "files")),
+    seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === "true" : !isProduction,
+    login: {
+      codeTtlMinutes: e.LOGIN_CODE_TTL_MINUTES,
+      maxAttempts: e.LOGIN_CODE_MAX_ATTEMPTS,
+      resendSeconds: e.LOGIN_CODE_RESEND_SECONDS,
+      perEmailPerHour: e.RATE_LIMIT_PER_EMAIL_PER_HOUR,
+      perIpPerHour: e.RATE_LIMIT_PER_IP_PER_HOUR,
+    },
+    verificationTtlHours: e.VERIFICATION_TTL_HOURS,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET ?? "", label: e.OIDC_LABEL }
+        : null,
+    operator: {
+      configured: Boolean(e.OPERATOR_NAME),
+      name: e.OPERATOR_NAME ?? "Wirtschaftsförderung Sachsen-Böhmen (Beispiel)",
+      address: e.OPERATOR_ADDRESS ?? "Musterstraße 1, 01067 Dresden, Deutschland",
+      email: e.OPERATOR_EMAIL ?? "kontakt@partnernet.example",
+      phone: e.OPERATOR_PHONE ?? "+49 351 000000",
+      representative: e.OPERATOR_REPRESENTATIVE ?? "Max Mustermann",
+    },
+  };
+}
+
+export type AppConfig = ReturnType<typeof loadConfig>;
+export const config: AppConfig = loadConfig(process.env);

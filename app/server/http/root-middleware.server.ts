@@ -1,0 +1,62 @@
+import { type MiddlewareFunction, redirect } from "react-router";
+import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localeOfPath } from "~/i18n/locales";
+import { href, matchPage } from "~/routing/paths";
+import { lookupSession } from "~/server/auth/sessions.server";
+import { getDb } from "~/server/db/client.server";
+import { decidePageAccess } from "~/server/policy/policy";
+import { clearSessionCookie, readCookie, serializeCookie, SESSION_COOKIE } from "./cookies.server";
+import { userContext } from "./context";
+
+/** Where the login page sends the user back to; only local, localized paths are accepted. */
+export function loginRedirect(locale: Locale, url: URL, action?: "expired"): string {
+  const query = new URLSearchParams();
+  if (action) query.set("action", action);
+  query.set("redirectTo", url.pathname + url.search);
+  return `${encodeURI(href("login", locale))}?${query.toString()}`;
+}
+
+/**
+ * Runs before every loader and action: validates the session (an expired one clears the
+ * cookie and, except on the login page, redirects to login with action=expired), applies the
+ * page guard of spec §6 on the server, and remembers the language of the visited page.
+ */
+export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const url = new URL(request.url);
+  // Stored files are public and cached for a year: no session lookup, no cookies on them.
+  if (url.pathname.startsWith("/files/")) return next();
+  const locale = localeOfPath(url.pathname) ?? DEFAULT_LOCALE;
+  const match = matchPage(url.pathname);
+  const db = await getDb();
+  const lookup = await lookupSession(db, readCookie(request, SESSION_COOKIE));
+  const setCookies: string[] = [];
+
+  if (lookup.status === "expired") {
+    setCookies.push(clearSessionCookie());
+    if (match && match.page.id !== "login") {
+      throw redirect(loginRedirect(locale, url, "expired"), { headers: { "Set-Cookie": clearSessionCookie() } });
+    }
+  }
+  const user = lookup.status === "valid" ? lookup.user : null;
+  context.set(userContext, user);
+
+  if (match) {
+    const decision = decidePageAccess(user, match.page.access);
+    if (decision === "login") throw redirect(loginRedirect(locale, url));
+    if (decision === "home") throw redirect(href("home", locale));
+  }
+
+  const pathLocale = localeOfPath(url.pathname);
+  const cookieLocale = readCookie(request, LOCALE_COOKIE);
+  if (pathLocale && pathLocale !== cookieLocale) {
+    setCookies.push(serializeCookie(LOCALE_COOKIE, pathLocale, { maxAge: LOCALE_COOKIE_MAX_AGE, httpOnly: false }));
+  }
+
+  const response = await next();
+  for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
+  return response;
+};
+
+export function preferredLocale(request: Request, fallback: () => Locale): Locale {
+  const cookie = readCookie(request, LOCALE_COOKIE);
+  return isLocale(cookie) ? cookie : fallback();
+}

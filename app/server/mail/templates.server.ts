@@ -1,0 +1,43 @@
+import type { Locale } from "~/i18n/locales";
+import { type MessageKey, type MessageValues, translate } from "~/i18n/translate";
+import type { OutgoingMail } from "./mailer.server";
+
+export interface MailContent {
+  subject: MessageKey;
+  /** Paragraphs of the body, in order. */
+  paragraphs: Array<{ key: MessageKey; values?: MessageValues }>;
+  action?: { label: MessageKey; url: string };
+  /** A prominent value such as a login code. */
+  highlight?: string;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+/** Renders a mail in the recipient's language, as plain text and simple accessible HTML. */
+export function renderMail(to: string, locale: Locale, content: MailContent): OutgoingMail {
+  const subject = translate(locale, content.subject);
+  const greeting = translate(locale, "mail.greeting");
+  const signature = translate(locale, "mail.signature");
+  const paragraphs = content.paragraphs.map((p) => translate(locale, p.key, p.values));
+  const actionLabel = content.action ? translate(locale, content.action.label) : undefined;
+
+  const text = [
+    greeting,
+    "",
+    ...paragraphs.flatMap((p) => [p, ""]),
+    ...(content.highlight ? [content.highlight, ""] : []),
+    ...(content.action ? [`${actionLabel}: ${content.action.url}`, ""] : []),
+    signature,
+  ].join("\n");
+
+  const html = `<!doctype html><html lang="${locale === "de" ? "de-DE" : "cs-CZ"}"><body style="font-family:Arial,sans-serif;color:#1a1a1a;line-height:1.5">
+<p>${escapeHtml(greeting)}</p>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+${content.highlight ? `<p style="font-size:28px;font-weight:bold;letter-spacing:4px">${escapeHtml(content.highlight)}</p>` : ""}
+${content.action ? `<p><a href="${escapeHtml(content.action.url)}" style="background:#1c4f8c;color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">${escapeHtml(actionLabel ?? "")}</a></p><p style="font-size:12px">${escapeHtml(content.action.url)}</p>` : ""}
+<p>${escapeHtml(signature)}</p>
+</body></html>`;
+  return { to, subject, text, html };
+}

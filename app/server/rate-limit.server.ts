@@ -1,0 +1,34 @@
+import { and, count, eq, gt, lt } from "drizzle-orm";
+import type { Db } from "~/server/db/client.server";
+import { rateLimitHits } from "~/server/db/schema";
+import { AppError } from "~/server/errors";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Counts a hit for `key` and throws TOO_MANY_REQUESTS once `limit` hits fall in the last hour. */
+export async function hitRateLimit(db: Db, key: string, limit: number, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - HOUR_MS);
+  const [row] = await db
+    .select({ n: count() })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.createdAt, since)));
+  if ((row?.n ?? 0) >= limit) throw new AppError("TOO_MANY_REQUESTS");
+  await db.insert(rateLimitHits).values({ key, createdAt: now });
+}
+
+/** Seconds since the newest hit for `key`, or null when there was none in the last hour. */
+export async function secondsSinceLastHit(db: Db, key: string, now: Date): Promise<number | null> {
+  const since = new Date(now.getTime() - HOUR_MS);
+  const rows = await db
+    .select({ createdAt: rateLimitHits.createdAt })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.createdAt, since)));
+  if (rows.length === 0) return null;
+  const newest = Math.max(...rows.map((r) => r.createdAt.getTime()));
+  return Math.floor((now.getTime() - newest) / 1000);
+}
+
+/** Housekeeping: hits older than a day are no longer needed. */
+export async function pruneRateLimitHits(db: Db, now: Date): Promise<void> {
+  await db.delete(rateLimitHits).where(lt(rateLimitHits.createdAt, new Date(now.getTime() - 24 * HOUR_MS)));
+}

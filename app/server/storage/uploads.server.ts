@@ -1,0 +1,42 @@
+import { AppError } from "~/server/errors";
+import { fileTooLarge } from "./images.server";
+
+/**
+ * `request.formData()` buffers a body of any size. This reads at most `maxTotalBytes` (rejecting
+ * a larger declared Content-Length before reading anything, and aborting the stream as soon as
+ * the count passes the limit for chunked or lying clients), then parses the collected bytes.
+ */
+export async function readFormWithLimit(request: Request, maxTotalBytes: number): Promise<FormData> {
+  const declared = Number(request.headers.get("Content-Length") ?? Number.NaN);
+  if (declared > maxTotalBytes) throw fileTooLarge(maxTotalBytes);
+  const body = await readBody(request, maxTotalBytes);
+  try {
+    return await new Response(body, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
+  } catch {
+    // Not multipart/urlencoded, or malformed: the client's fault, not a server error.
+    throw new AppError("INVALID_INPUT");
+  }
+}
+
+async function readBody(request: Request, maxTotalBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      total += next.value.byteLength;
+      if (total > maxTotalBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw fileTooLarge(maxTotalBytes);
+      }
+      chunks.push(next.value);
+    }
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}

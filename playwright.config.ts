@@ -1,0 +1,68 @@
+import { defineConfig } from "@playwright/test";
+
+// Ports and folders can be moved (E2E_PORT, E2E_OIDC_PORT) so several suites can run side by side.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+export const E2E_DIR = `.tmp/e2e-${E2E_PORT}`;
+export const E2E_OUTBOX = `${E2E_DIR}/outbox`;
+export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3901);
+
+/**
+ * Runs against the production build (`npm run build` first) on a fresh PGlite data directory,
+ * with mails in an outbox folder the tests read, and a real local OpenID Connect provider.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  // Long user journeys (sign-up → verify → code login → account) on a 2-core CI machine.
+  timeout: 120_000,
+  expect: { timeout: 10_000 },
+  reporter: "list",
+  outputDir: `${E2E_DIR}/results`,
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+  },
+  projects: [
+    { name: "setup", testMatch: /auth\.setup\.ts/ },
+    { name: "chromium", use: { browserName: "chromium" }, dependencies: ["setup"] },
+  ],
+  webServer: [
+    {
+      command: "npx tsx scripts/oidc-dev-provider.ts",
+      port: OIDC_PORT,
+      reuseExistingServer: false,
+      env: {
+        OIDC_DEV_PORT: String(OIDC_PORT),
+        OIDC_DEV_CLIENT_ID: "partnernet-e2e",
+        OIDC_DEV_CLIENT_SECRET: "e2e-secret",
+        OIDC_DEV_REDIRECT_URI: `${E2E_BASE_URL}/auth/oidc/callback`,
+      },
+    },
+    {
+      command: `rm -rf ${E2E_DIR} && node server.js`,
+      url: `${E2E_BASE_URL}/de`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(E2E_PORT),
+        APP_ENV: "test",
+        DATA_DIR: `${E2E_DIR}/data`,
+        MAIL_OUTBOX_DIR: E2E_OUTBOX,
+        PUBLIC_URL: E2E_BASE_URL,
+        SMTP_URL: "",
+        RATE_LIMIT_PER_IP_PER_HOUR: "100000",
+        OIDC_ISSUER: `http://localhost:${OIDC_PORT}`,
+        OIDC_CLIENT_ID: "partnernet-e2e",
+        OIDC_CLIENT_SECRET: "e2e-secret",
+        OIDC_LABEL: "Test-ID",
+      },
+    },
+  ],
+});

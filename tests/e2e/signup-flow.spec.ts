@@ -1,0 +1,119 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { waitForCode, waitForLink } from "./support";
+
+const TEXT = {
+  de: {
+    signup: "/de/registrieren",
+    name: "Vollständiger Name",
+    email: "E-Mail-Adresse",
+    submit: "Registrieren",
+    verify: "Registrierung bestätigen",
+    requestCode: "Code anfordern",
+    code: "Anmeldecode (6 Ziffern)",
+    login: "Anmelden",
+    account: "/de/mein-account",
+    accountTitle: "Mein Account",
+    logout: "Abmelden",
+  },
+  cs: {
+    signup: "/cs/registrace",
+    name: "Celé jméno",
+    email: "E-mailová adresa",
+    submit: "Zaregistrovat se",
+    verify: "Potvrdit registraci",
+    requestCode: "Vyžádat kód",
+    code: "Přihlašovací kód (6 číslic)",
+    login: "Přihlásit se",
+    account: "/cs/muj-ucet",
+    accountTitle: "Můj účet",
+    logout: "Odhlásit se",
+  },
+} as const;
+
+for (const locale of ["de", "cs"] as const) {
+  test(`sign up, verify, sign in with the mailed code, account, logout (${locale})`, async ({ browser }) => {
+    const t = TEXT[locale];
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const email = `e2e.${locale}.${Date.now()}@example.com`;
+    const since = new Date(Date.now() - 1000);
+
+    await page.goto(t.signup);
+    // Missing consent → translated errors, nothing stored.
+    await page.getByLabel(t.name).fill("Erika Beispiel");
+    await page.getByLabel(t.email).fill(email);
+    await page.getByRole("button", { name: t.submit }).click();
+    await expect(page.getByText(locale === "de" ? "Bitte stimmen Sie zu" : "Pro pokračování je nutný").first()).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "critical" || v.impact === "serious")).toEqual([]);
+
+    await page.getByRole("checkbox").nth(0).check();
+    await page.getByRole("checkbox").nth(1).check();
+    await page.getByRole("button", { name: t.submit }).click();
+    await expect(page.getByTestId("signup-success")).toContainText(email);
+
+    await page.goto(await waitForLink(email, since));
+    await page.getByRole("button", { name: t.verify }).click();
+    await expect(page).toHaveURL(new RegExp(`verified=1`));
+
+    const beforeCode = new Date(Date.now() - 1000);
+    await expect(page.getByLabel(t.email)).toHaveValue(email);
+    await page.getByRole("button", { name: t.requestCode }).click();
+    await expect(page.getByTestId("code-sent")).toBeVisible();
+    await expect(page.getByTestId("resend-code")).toBeDisabled();
+    const code = await waitForCode(email, beforeCode);
+    // A wrong code first: translated error, still on the code step.
+    await page.getByLabel(t.code).fill(code === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: t.login, exact: true }).click();
+    await expect(page.getByTestId("form-error")).toContainText(locale === "de" ? "Code ist ungültig" : "Kód je neplatný");
+    await page.getByLabel(t.code).fill(code);
+    await page.getByRole("button", { name: t.login, exact: true }).click();
+
+    await expect(page).toHaveURL(new RegExp(`${encodeURI(t.account)}$`));
+    await expect(page.getByRole("heading", { name: t.accountTitle })).toBeVisible();
+    await expect(page.getByTestId("account-email")).toHaveText(email);
+    expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "critical" || v.impact === "serious")).toEqual([]);
+
+    await page.getByTestId("account-menu").click();
+    await page.getByTestId("logout").click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}$`));
+    await page.goto(t.account);
+    await expect(page).toHaveURL(/redirectTo=/);
+    await context.close();
+  });
+}
+
+test("account: rename and delete with confirmation", async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const email = `e2e.delete.${Date.now()}@example.com`;
+  const since = new Date(Date.now() - 1000);
+  await page.goto("/de/registrieren");
+  await page.getByLabel("Vollständiger Name").fill("Dora Delete");
+  await page.getByLabel("E-Mail-Adresse").fill(email);
+  await page.getByRole("checkbox").nth(0).check();
+  await page.getByRole("checkbox").nth(1).check();
+  await page.getByRole("button", { name: "Registrieren" }).click();
+  await page.goto(await waitForLink(email, since));
+  await page.getByRole("button", { name: "Registrierung bestätigen" }).click();
+  const beforeCode = new Date(Date.now() - 1000);
+  await page.getByRole("button", { name: "Code anfordern" }).click();
+  await page.getByLabel("Anmeldecode (6 Ziffern)").fill(await waitForCode(email, beforeCode));
+  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+  await expect(page.getByTestId("account-email")).toHaveText(email);
+
+  await page.getByLabel("Vollständiger Name").fill("Dora Neu");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByTestId("account-saved")).toBeVisible();
+  await expect(page.getByTestId("account-menu")).toHaveText("Dora Neu");
+
+  await page.getByTestId("delete-account").click();
+  await page.getByLabel("E-Mail-Adresse zur Bestätigung").fill("falsch@example.com");
+  await page.getByTestId("confirm-delete-account").click();
+  await expect(page.getByRole("dialog").getByTestId("form-error")).toContainText("stimmt nicht");
+  await page.getByLabel("E-Mail-Adresse zur Bestätigung").fill(email);
+  await page.getByTestId("confirm-delete-account").click();
+  await expect(page).toHaveURL(/\/de\?deleted=1$/);
+  await expect(page.getByRole("link", { name: "Anmelden" })).toBeVisible();
+  await context.close();
+});
