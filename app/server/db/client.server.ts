@@ -52,3 +52,9 @@ export async function closeDb(): Promise<void> {
 export function withTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction((tx) => fn(tx as unknown as Db));
 }
+
+/** The rows of a raw `db.execute` result (the drivers disagree on its shape). */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

@@ -117,3 +117,4 @@ export const auditTrail = pgTable(
 
 export * from "./schema-reference";
 export * from "./schema-companies";
+export * from "./schema-search";

@@ -1,6 +1,6 @@
 import { inArray, or, sql } from "drizzle-orm";
 import type { Locale } from "~/i18n/locales";
-import type { Db } from "~/server/db/client.server";
+import { type Db, rowsOf } from "~/server/db/client.server";
 import { naceCodes } from "~/server/db/schema";
 import { escapeLike, foldedRegex, foldText, matches } from "./geocode.server";
 
@@ -104,7 +104,3 @@ export async function validNaceCodes(db: Db, codes: string[]): Promise<string[]>
 }
 
 // node-postgres returns { rows }, PGlite's drizzle driver too; be tolerant of a bare array.
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
