@@ -10,14 +10,22 @@ const FUZZY_ALTERNATIVES = 4;
 const FUZZY_MIN_SIMILARITY = 0.45;
 const FUZZY_MIN_LENGTH = 4;
 
+/** The text query of a search term as tsquery text, ready to be sent back as a parameter. */
+export interface TermQuery {
+  /** Every word as a prefix or one of its typo alternatives; all words must match. */
+  query: string;
+  /** Without the typo alternatives; ranking weighs it double so correctly spelt hits come first. */
+  exact: string;
+}
+
 /**
- * The text query, built inside the database so that normalisation is exactly the indexed one:
- * each word of the term (lower case, no diacritics) matches as a prefix ('dresd:*') or as one of
- * the most similar known words (typos), and all words must match. `exact` leaves out the typo
- * alternatives; ranking weighs it double so a correctly spelt hit comes first.
+ * Expands a search term inside the database, so normalisation is exactly the indexed one: each
+ * word (lower case, no diacritics) matches as a prefix ('dresd':*) or as one of the most similar
+ * known words (pg_trgm over search_words). A separate statement on purpose: with the tsquery as a
+ * constant, the planner can estimate it and combine the text and geo indexes (decision 008).
  */
-function termQuery(term: string): SQL {
-  return sql`(
+export function termQuerySql(term: string): SQL {
+  return sql`
     WITH tokens AS (
       SELECT t.token FROM unnest(tsvector_to_array(pn_lexemes(${term}))) AS t(token)
       WHERE length(t.token) >= 2 AND t.token !~ '[''\\\\:&|!()<>*]'
@@ -31,10 +39,9 @@ function termQuery(term: string): SQL {
         '''' || token || ''':*' AS exact
       FROM tokens
     )
-    SELECT to_tsquery('simple', coalesce(string_agg(fuzzy, ' & '), '')) AS query,
-           to_tsquery('simple', coalesce(string_agg(exact, ' & '), '')) AS exact
-    FROM alternatives
-  )`;
+    SELECT coalesce(to_tsquery('simple', string_agg(fuzzy, ' & '))::text, '') AS query,
+           coalesce(to_tsquery('simple', string_agg(exact, ' & '))::text, '') AS exact
+    FROM alternatives`;
 }
 
 /**
@@ -47,9 +54,9 @@ function arrayParam(values: readonly string[]): string {
 
 const origin = (q: SearchQuery) => sql`ll_to_earth(${q.location!.lat}::float8, ${q.location!.lon}::float8)`;
 
-function conditions(q: SearchQuery, now: Date): SQL[] {
+function conditions(q: SearchQuery, now: Date, term: TermQuery | null): SQL[] {
   const where: SQL[] = [sql`d.kind = ${q.type}`, sql`d.country = ANY(${arrayParam(q.countries)}::text[])`];
-  if (q.term) where.push(sql`d.tsv @@ q.query`);
+  if (term) where.push(sql`d.tsv @@ ${term.query}::tsquery`);
   if (q.tagIds.length > 0) where.push(sql`d.tag_ids && ${arrayParam(q.tagIds)}::uuid[]`);
   if (q.nace.length > 0) where.push(sql`d.nace_codes && ${arrayParam(q.nace)}::text[]`);
   if (q.location && q.radiusKm) {
@@ -63,31 +70,29 @@ function conditions(q: SearchQuery, now: Date): SQL[] {
   return where;
 }
 
-const from = (q: SearchQuery) => (q.term ? sql`search_documents d CROSS JOIN ${termQuery(q.term)} q` : sql`search_documents d`);
-
 /** The page of matches: ids, distance and rank only; the caller loads what the list shows. */
-export function searchPageSql(q: SearchQuery, now: Date): SQL {
+export function searchPageSql(q: SearchQuery, now: Date, term: TermQuery | null): SQL {
   const distance = q.location
     ? sql`CASE WHEN d.lat IS NULL THEN NULL ELSE earth_distance(${origin(q)}, ll_to_earth(d.lat, d.lon)) END`
     : sql`NULL::float8`;
-  const rank = q.term ? sql`(2 * ts_rank_cd(d.tsv, q.exact) + ts_rank_cd(d.tsv, q.query))` : sql`0::float4`;
+  const rank = term ? sql`(2 * ts_rank_cd(d.tsv, ${term.exact}::tsquery) + ts_rank_cd(d.tsv, ${term.query}::tsquery))` : sql`0::float4`;
   const order =
-    q.sort === "distance" || (!q.term && q.location)
+    q.sort === "distance" || (!term && q.location)
       ? sql`distance_m ASC NULLS LAST, rank DESC, d.title, d.doc_id`
-      : q.term
+      : term
         ? sql`rank DESC, d.title, d.doc_id`
         : sql`d.created_at DESC, d.doc_id`;
   return sql`SELECT d.doc_id AS "docId", d.kind, d.company_id AS "companyId", d.lat, d.lon, d.valid_until AS "validUntil",
       ${distance} AS distance_m, ${rank} AS rank
-    FROM ${from(q)}
-    WHERE ${sql.join(conditions(q, now), sql` AND `)}
+    FROM search_documents d
+    WHERE ${sql.join(conditions(q, now, term), sql` AND `)}
     ORDER BY ${order}
     LIMIT ${SEARCH_PAGE_SIZE} OFFSET ${(q.page - 1) * SEARCH_PAGE_SIZE}`;
 }
 
 /** How many match, counted up to TOTAL_CAP + 1. */
-export function searchCountSql(q: SearchQuery, now: Date): SQL {
+export function searchCountSql(q: SearchQuery, now: Date, term: TermQuery | null): SQL {
   return sql`SELECT count(*)::int AS total FROM (
-    SELECT 1 FROM ${from(q)} WHERE ${sql.join(conditions(q, now), sql` AND `)} LIMIT ${TOTAL_CAP + 1}
+    SELECT 1 FROM search_documents d WHERE ${sql.join(conditions(q, now, term), sql` AND `)} LIMIT ${TOTAL_CAP + 1}
   ) capped`;
 }

@@ -6,7 +6,7 @@ import { recordAudit } from "~/server/audit.server";
 import { type Db, rowsOf } from "~/server/db/client.server";
 import { companies, companyServices, companyTags, searchDocuments, tags } from "~/server/db/schema";
 import type { Actor } from "~/server/policy/policy";
-import { TOTAL_CAP, searchCountSql, searchPageSql } from "./search-sql.server";
+import { TOTAL_CAP, type TermQuery, searchCountSql, searchPageSql, termQuerySql } from "./search-sql.server";
 import type { SearchHit, SearchPage } from "./types";
 
 const EXCERPT_LENGTH = 240;
@@ -28,10 +28,12 @@ interface MatchRow {
  * the filters used and the number of matches; the user id only for signed-in users.
  */
 export async function searchCatalogue(db: Db, actor: Actor, query: SearchQuery, locale: Locale, now = new Date()): Promise<SearchPage> {
-  const [rows, countRows] = await Promise.all([
-    db.execute(searchPageSql(query, now)),
-    db.execute(searchCountSql(query, now)),
-  ]);
+  const term = query.term ? await expandTerm(db, query.term) : null;
+  // A term without any searchable word (only punctuation, say) matches nothing.
+  const [rows, countRows]: unknown[] =
+    term && !term.query
+      ? [[], [{ total: 0 }]]
+      : await Promise.all([db.execute(searchPageSql(query, now, term)), db.execute(searchCountSql(query, now, term))]);
   const matchCount = Number(rowsOf<{ total: number }>(countRows)[0]?.total ?? 0);
   const hits = await hydrate(db, rowsOf<MatchRow>(rows), locale);
   const totalCapped = matchCount > TOTAL_CAP;
@@ -53,6 +55,12 @@ export async function searchCatalogue(db: Db, actor: Actor, query: SearchQuery, 
     page: query.page,
     pageCount: Math.min(Math.ceil(total / SEARCH_PAGE_SIZE), SEARCH_LIMITS.maxPage),
   };
+}
+
+/** The tsquery texts of a search term (see termQuerySql). */
+export async function expandTerm(db: Db, term: string): Promise<TermQuery> {
+  const [row] = rowsOf<TermQuery>(await db.execute(termQuerySql(term)));
+  return row ?? { query: "", exact: "" };
 }
 
 /** The newest unexpired offers and inquiries (home page). */
