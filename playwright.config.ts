@@ -62,6 +62,8 @@ export default defineConfig({
         OIDC_CLIENT_ID: "partnernet-e2e",
         OIDC_CLIENT_SECRET: "e2e-secret",
         OIDC_LABEL: "Test-ID",
+        // Lets a test browser see a later date with the `e2e_clock` cookie (decision 009).
+        E2E_CLOCK: "1",
       },
     },
   ],

@@ -13,11 +13,11 @@ import { DEFAULT_LOCALE, LOCALE_TAGS, localeOfPath } from "./i18n/locales";
 import { translate } from "./i18n/translate";
 import { config } from "./server/config.server";
 import { userContext } from "./server/http/context";
-import { rootMiddleware } from "./server/http/root-middleware.server";
+import { clockMiddleware, rootMiddleware } from "./server/http/root-middleware.server";
 import { type RootData, useRootData } from "./root-data";
 import { cssVariablesResolver, theme } from "./theme";
 
-export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [clockMiddleware, rootMiddleware];
 
 /** Pages set their own titles; when an error screen replaces a page, it is titled "Error". */
 export function meta({ error, location }: Route.MetaArgs) {

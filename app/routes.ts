@@ -22,6 +22,7 @@ export default [
   route("auth/logout", "routes/auth.logout.ts"),
   route("files/*", "routes/files.ts"),
   route("api/geocode", "routes/api.geocode.ts"),
+  route("api/places", "routes/api.places.ts"),
   route("dev/outbox", "routes/dev.outbox.tsx"),
   route("dev/error", "routes/dev.error.tsx"),
   route("*", "routes/not-found.tsx", { id: "notFound" }),

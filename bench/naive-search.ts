@@ -20,7 +20,12 @@ export function naiveSearchSql(q: SearchQuery, now: Date): { text: string; param
       ${ads ? `OR s.title ILIKE ${like} OR s.description ILIKE ${like}` : ""})`);
   }
   if (q.tagIds.length > 0) where.push(`EXISTS (SELECT 1 FROM company_tags ct WHERE ct.company_id = c.id AND ct.tag_id = ANY(${p(q.tagIds)}::uuid[]))`);
-  if (q.nace.length > 0) where.push(`EXISTS (SELECT 1 FROM company_nace cn WHERE cn.company_id = c.id AND pn_nace_path(ARRAY[cn.nace_code]) && ${p(q.nace)}::text[])`);
+  if (q.nace.length > 0) {
+    where.push(`EXISTS (SELECT 1 FROM company_nace cn WHERE cn.company_id = c.id AND cn.nace_code IN (
+      WITH RECURSIVE tree(code) AS (SELECT code FROM nace_codes WHERE code = ANY(${p(q.nace)}::text[])
+        UNION SELECT n.code FROM nace_codes n JOIN tree t ON n.parent = t.code)
+      SELECT code FROM tree))`);
+  }
   let distance = "NULL::float8";
   if (q.location && q.radiusKm) {
     distance = `(2 * 6371 * asin(sqrt(power(sin(radians(a.lat - ${p(q.location.lat)}) / 2), 2)

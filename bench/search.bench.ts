@@ -47,8 +47,8 @@ function stats(samples: number[]) {
   return { median: at(0.5), p95: at(0.95) };
 }
 
-async function time(runs: number, fn: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 3; i++) await fn(); // warm caches and plans
+async function time(runs: number, fn: () => Promise<unknown>, warmups = 3): Promise<number[]> {
+  for (let i = 0; i < warmups; i++) await fn(); // warm caches and plans
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
@@ -115,7 +115,7 @@ async function main() {
     );
     const explain = await explainMs(db, q, term);
     const naiveQuery = naiveSearchSql(q, NOW);
-    const naive = stats(await time(NAIVE_RUNS, () => clientOf(db).query(naiveQuery.text, naiveQuery.params)));
+    const naive = stats(await time(NAIVE_RUNS, () => clientOf(db).query(naiveQuery.text, naiveQuery.params), 1));
     const f = (v: number) => v.toFixed(1);
     console.log(
       `| ${label} | ${matches === Infinity ? "> 1000" : matches} | ${f(fn.median)} / ${f(fn.p95)} | ${f(raw.median)} | ${f(explain)} | ${(fn.median / raw.median).toFixed(2)} | ${f(naive.median)} | ${(naive.median / fn.median).toFixed(0)}× |`,

@@ -103,7 +103,8 @@ export default function Account() {
           <Title order={2} size="h3">
             {t("account.personal")}
           </Title>
-          <Text>
+          {/* Long addresses wrap instead of widening the page on phones. */}
+          <Text style={{ overflowWrap: "anywhere" }}>
             <strong>{t("field.email")}:</strong> <span data-testid="account-email">{account.email}</span>
           </Text>
           <Group gap="xs">

@@ -1,18 +1,31 @@
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, Link, useLoaderData, useSearchParams } from "react-router";
+import { SearchHitCard } from "~/components/search/SearchHitCard";
 import { useLocale, useT } from "~/i18n/i18n-context";
+import { localeOfPath } from "~/i18n/locales";
 import { pageMeta } from "~/routing/current-page";
 import { href } from "~/routing/paths";
+import { COUNTRIES } from "~/schemas/enums";
+import { getDb } from "~/server/db/client.server";
+import { latestAds } from "~/server/search/search.server";
 import type { Route } from "./+types/home";
+
+const LATEST_ADS = 6;
 
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta(location.pathname, "site.title");
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const locale = localeOfPath(new URL(request.url).pathname) ?? "de";
+  return { latest: await latestAds(await getDb(), locale, LATEST_ADS) };
 }
 
 export default function Home() {
   const t = useT();
   const locale = useLocale();
   const [params] = useSearchParams();
+  const { latest } = useLoaderData<typeof loader>();
   return (
     <Stack gap={48}>
       {params.get("deleted") === "1" && (
@@ -27,7 +40,12 @@ export default function Home() {
         <Text size="lg" maw={760}>
           {t("home.hero.subtitle")}
         </Text>
-        <Form method="get" action={href("search", locale)} role="search" aria-label={t("home.search.label")}>
+        <Form method="get" action={href("search", locale)} role="search" aria-label={t("home.search.label")} data-testid="home-search">
+          {/* The search page's defaults: companies in both countries. */}
+          <input type="hidden" name="type" value="COMPANY" />
+          {COUNTRIES.map((country) => (
+            <input key={country} type="hidden" name="country" value={country} />
+          ))}
           <Group align="flex-end" maw={640} wrap="nowrap">
             <TextInput name="q" label={t("home.search.label")} placeholder={t("home.search.placeholder")} flex={1} />
             <Button type="submit">{t("home.search.submit")}</Button>
@@ -67,12 +85,11 @@ export default function Home() {
         </Card>
       </SimpleGrid>
 
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         {(
           [
             ["home.events.title", "home.events.text", "eventList"],
             ["home.news.title", "home.news.text", "newsList"],
-            ["home.ads.title", "home.ads.text", "search"],
           ] as const
         ).map(([title, text, page]) => (
           <Stack key={page} component="section" gap="xs">
@@ -86,6 +103,31 @@ export default function Home() {
           </Stack>
         ))}
       </SimpleGrid>
+
+      <Stack component="section" gap="md" aria-labelledby="home-latest-ads" data-testid="home-latest-ads">
+        <Group justify="space-between" align="flex-end">
+          <Stack gap={4}>
+            <Title id="home-latest-ads" order={2} size="h3">
+              {t("home.ads.title")}
+            </Title>
+            <Text>{t("home.ads.text")}</Text>
+          </Stack>
+          <Anchor component={Link} to={href("search", locale)}>
+            {t("home.ads.searchAll")}
+          </Anchor>
+        </Group>
+        {latest.length === 0 ? (
+          <Text c="dimmed">{t("home.ads.empty")}</Text>
+        ) : (
+          <SimpleGrid component="ul" cols={{ base: 1, md: 2, lg: 3 }} spacing="md" m={0} p={0} style={{ listStyle: "none" }}>
+            {latest.map((hit) => (
+              <li key={hit.id}>
+                <SearchHitCard hit={hit} />
+              </li>
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
     </Stack>
   );
 }

@@ -37,7 +37,7 @@ export const PAGES: readonly PageDef[] = [
   { id: "forMultipliers", de: "fuer-multiplikatoren", cs: "pro-multiplikatory", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
   { id: "newsDetail", de: "neuigkeiten/:id", cs: "novinky/:id", access: "public", file: "routes/placeholder.tsx" },
   { id: "newsList", de: "neuigkeiten/anzeigen", cs: "novinky/seznam", access: "public", file: "routes/placeholder.tsx", sitemap: true },
-  { id: "search", de: "suche", cs: "vyhledavani", access: "public", file: "routes/placeholder.tsx", sitemap: true },
+  { id: "search", de: "suche", cs: "vyhledavani", access: "public", file: "routes/search.tsx", sitemap: true },
   { id: "signup", de: "registrieren", cs: "registrace", access: "public", file: "routes/signup.tsx" },
   { id: "verify", de: "verifizieren", cs: "overeni", access: "public", file: "routes/verify.tsx" },
   { id: "terms", de: "nutzungsbedingungen", cs: "podminky-uziti", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },

@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   OPERATOR_EMAIL: z.string().optional(),
   OPERATOR_PHONE: z.string().optional(),
   OPERATOR_REPRESENTATIVE: z.string().optional(),
+  /** Test clock for e2e runs (app/server/clock.server.ts); refused in production. */
+  E2E_CLOCK: z.enum(["0", "1"]).optional(),
 });
 
 function loadConfig(env: NodeJS.ProcessEnv) {
@@ -41,6 +43,9 @@ function loadConfig(env: NodeJS.ProcessEnv) {
   const isProduction = e.APP_ENV === "production";
   if (isProduction && e.SESSION_SECRET === "dev-secret-change-me-in-production") {
     throw new Error("SESSION_SECRET must be set in production");
+  }
+  if (isProduction && e.E2E_CLOCK === "1") {
+    throw new Error("E2E_CLOCK must not be set in production");
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -65,6 +70,8 @@ function loadConfig(env: NodeJS.ProcessEnv) {
       perIpPerHour: e.RATE_LIMIT_PER_IP_PER_HOUR,
     },
     verificationTtlHours: e.VERIFICATION_TTL_HOURS,
+    /** Requests may shift the domain clock with the `e2e_clock` cookie (end-to-end tests only). */
+    e2eClock: e.E2E_CLOCK === "1",
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET ?? "", label: e.OIDC_LABEL }

@@ -1,50 +1,23 @@
-import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { storageStateFor, waitForCode, waitForLink, waitForMail } from "./support";
+import { type Browser, expect, test } from "@playwright/test";
+import type { MessageKey } from "../../app/i18n/translate";
+import { expectNoSeriousAxeViolations, type Locale, msg, signUpAndSignIn, storageStateFor, uniqueEmail, waitForMail } from "./support";
 
 /**
  * Company-account links, role requests, challenges and the two admin work pages (approvals,
  * challenges), through the UI in German and Czech. Every row is found by a value unique to
  * this run, so parallel specs on the same server do not interfere.
  */
-type Locale = "de" | "cs";
-const MESSAGES: Record<Locale, Record<string, string>> = {
-  de: JSON.parse(fs.readFileSync("app/i18n/messages/de.json", "utf8")) as Record<string, string>,
-  cs: JSON.parse(fs.readFileSync("app/i18n/messages/cs.json", "utf8")) as Record<string, string>,
-};
-const msg = (locale: Locale, key: string) => MESSAGES[locale][key] ?? key;
 const PATHS = {
   de: { link: "/de/firmen/verknuepfen", account: "/de/mein-account", approvals: "/de/admin/freigaben", challenges: "/de/admin/anfechtungen" },
   cs: { link: "/cs/firmy/propojit", account: "/cs/muj-ucet", approvals: "/cs/admin/schvaleni", challenges: "/cs/admin/napadeni" },
 } as const;
 
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), label).toEqual([]);
-}
-
 /** A new account through the real sign-up, verification and code login; ends on the account page. */
 async function newSignedInUser(browser: Browser, locale: Locale) {
-  const t = (key: string) => msg(locale, key);
   const context = await browser.newContext();
   const page = await context.newPage();
-  const email = `e2e.approvals.${locale}.${Date.now().toString(36)}@example.com`;
-  const since = new Date(Date.now() - 1000);
-  await page.goto(locale === "de" ? "/de/registrieren" : "/cs/registrace");
-  await page.getByLabel(t("field.fullName")).fill(locale === "de" ? "Lina Link" : "Lenka Propojená");
-  await page.getByLabel(t("field.email")).fill(email);
-  await page.getByRole("checkbox").nth(0).check();
-  await page.getByRole("checkbox").nth(1).check();
-  await page.getByRole("button", { name: t("signup.submit") }).click();
-  await page.goto(await waitForLink(email, since));
-  await page.getByRole("button", { name: t("verify.confirm") }).click();
-  const beforeCode = new Date(Date.now() - 1000);
-  await page.getByRole("button", { name: t("login.requestCode") }).click();
-  await page.getByLabel(t("field.code")).fill(await waitForCode(email, beforeCode));
-  await page.getByRole("button", { name: t("login.submitCode"), exact: true }).click();
-  await expect(page.getByTestId("account-email")).toHaveText(email);
+  const email = uniqueEmail(`approvals.${locale}`);
+  await signUpAndSignIn(page, locale, locale === "de" ? "Lina Link" : "Lenka Propojená", email);
   return { context, page, email };
 }
 
@@ -56,7 +29,7 @@ async function adminPage(browser: Browser) {
 for (const locale of ["de", "cs"] as const) {
   test(`link request, admin confirmation, role request and approval (${locale})`, async ({ browser }) => {
     test.slow(); // sign-up, two accounts and four pages with axe
-    const t = (key: string) => msg(locale, key);
+    const t = (key: MessageKey) => msg(locale, key);
     const paths = PATHS[locale];
     const { context, page, email } = await newSignedInUser(browser, locale);
 
@@ -119,7 +92,7 @@ for (const locale of ["de", "cs"] as const) {
 
 test("challenge on a company profile, closed on the admin page (cs), and a new profile approved", async ({ browser }) => {
   test.slow();
-  const t = (key: string) => msg("cs", key);
+  const t = (key: MessageKey) => msg("cs", key);
   const reporter = await browser.newContext({ storageState: storageStateFor("Organisation") });
   const page = await reporter.newPage();
   const description = `Nová adresa od ${Date.now().toString(36)}: Hlavní 5, Liberec.`;
@@ -159,9 +132,9 @@ test("challenge on a company profile, closed on the admin page (cs), and a new p
 test("the challenges page in German: status filter and list title", async ({ browser }) => {
   const admin = await adminPage(browser);
   await admin.page.goto(`${PATHS.de.challenges}?status=NO_UPDATES`);
-  const t = (key: string) => msg("de", key);
+  const t = (key: MessageKey, values?: Record<string, string>) => msg("de", key, values);
   await expect(admin.page.getByRole("link", { name: t("challengeStatus.NO_UPDATES") })).toHaveAttribute("aria-current", "page");
-  await expect(admin.page.getByRole("heading", { name: t("adminChallenges.listTitle").replace("{filter}", t("challengeStatus.NO_UPDATES")) })).toBeVisible();
+  await expect(admin.page.getByRole("heading", { name: t("adminChallenges.listTitle", { filter: t("challengeStatus.NO_UPDATES") }) })).toBeVisible();
   await expectNoSeriousAxeViolations(admin.page, "challenges de");
   await admin.context.close();
 });

@@ -1,15 +1,7 @@
-import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { storageStateFor } from "./support";
-
-type Locale = "de" | "cs";
-const MESSAGES: Record<Locale, Record<string, string>> = {
-  de: JSON.parse(fs.readFileSync("app/i18n/messages/de.json", "utf8")) as Record<string, string>,
-  cs: JSON.parse(fs.readFileSync("app/i18n/messages/cs.json", "utf8")) as Record<string, string>,
-};
-const msg = (locale: Locale, key: string) => MESSAGES[locale][key] ?? key;
+import type { MessageKey } from "../../app/i18n/translate";
+import { addNewTag, expectNoSeriousAxeViolations, msg, pickNace, storageStateFor } from "./support";
 
 const PATHS = {
   de: { create: "/de/firmen/anlegen", detail: /^\/de\/firmen\/([0-9a-f-]{36})$/, edit: (id: string) => `/de/firmen/${id}/bearbeiten` },
@@ -19,31 +11,9 @@ const PATHS = {
 // The Organisation demo user (firma.de) becomes a member of every profile it creates: fine here.
 test.use({ storageState: storageStateFor("Organisation") });
 
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), label).toEqual([]);
-}
-
-async function addNewTag(page: Page, de: string, cs: string) {
-  await page.getByTestId("new-tag-open").click();
-  await page.getByTestId("new-tag-de").fill(de);
-  await page.getByTestId("new-tag-cs").fill(cs);
-  await page.getByTestId("new-tag-add").click();
-  await expect(page.getByRole("dialog")).toBeHidden();
-}
-
-async function pickNace(page: Page, query: string, option: RegExp) {
-  const input = page.getByTestId("nace-picker");
-  await input.click();
-  await input.fill(query);
-  await page.getByRole("option", { name: option }).click();
-  await page.keyboard.press("Escape");
-}
-
 for (const locale of ["de", "cs"] as const) {
   test(`create a company profile, then edit it (${locale})`, async ({ page }) => {
-    const t = (key: string) => msg(locale, key);
+    const t = (key: MessageKey) => msg(locale, key);
     const suffix = `${locale}-${Date.now().toString(36)}`;
     const name = `E2E Metallbau ${suffix}`;
 

@@ -1,66 +1,25 @@
-import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { IntlMessageFormat } from "intl-messageformat";
-import { LOCALE_TAGS, LOCALES, type Locale } from "../../app/i18n/locales";
+import { type Browser, expect, test } from "@playwright/test";
+import { LOCALES } from "../../app/i18n/locales";
 import type { MessageKey, MessageValues } from "../../app/i18n/translate";
 import { href } from "../../app/routing/paths";
-import { type DemoRole, storageStateFor } from "./support";
-
-// The catalogues are read as files: Playwright's loader cannot import JSON modules here.
-const CATALOGUES = Object.fromEntries(
-  LOCALES.map((l) => [l, JSON.parse(fs.readFileSync(new URL(`../../app/i18n/messages/${l}.json`, import.meta.url), "utf8")) as Record<string, string>]),
-) as Record<Locale, Record<string, string>>;
-
-/** The same text the page shows for a message key. */
-function translate(locale: Locale, key: MessageKey, values?: MessageValues): string {
-  return String(new IntlMessageFormat(CATALOGUES[locale][key] ?? key, LOCALE_TAGS[locale]).format(values));
-}
-
-/** A 1×1 PNG: the company logo, and every map tile (the tests never reach openstreetmap.org). */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
-
-async function newContext(browser: Browser, role?: DemoRole): Promise<BrowserContext> {
-  const context = await browser.newContext(role ? { storageState: storageStateFor(role) } : {});
-  await context.route("https://tile.openstreetmap.org/**", (route) => route.fulfill({ status: 200, contentType: "image/png", body: PNG }));
-  return context;
-}
-
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), label).toEqual([]);
-}
+import { expectNoSeriousAxeViolations, fillCompanyForm, type Locale, msg as translate, newContext, PNG, pathOf } from "./support";
 
 /** Creates a verified profile through the real create page, signed in as the demo admin. */
 async function createCompanyAsAdmin(browser: Browser, locale: Locale, name: string): Promise<string> {
-  const context = await newContext(browser, "Admin");
+  const context = await newContext(browser, { role: "Admin" });
   const page = await context.newPage();
   const t = (key: MessageKey) => translate(locale, key);
-  await page.goto(encodeURI(href("companyCreate", locale)));
-  const form = page.getByTestId("company-form");
-  await form.locator('input[name="name"]').fill(name);
-  await form.locator('input[name="website"]').fill("www.example.com");
-  await page.getByTestId("logo-input").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
-  await page.getByTestId("nace-picker").click();
-  await page.getByTestId("nace-picker").fill("62.01");
-  await page.getByRole("option", { name: /62\.01/ }).first().click();
-  await page.keyboard.press("Escape");
+  await page.goto(pathOf("companyCreate", locale));
   const suffix = name.replace(/\W+/g, "").slice(-6);
-  for (const n of [1, 2, 3]) {
-    await page.getByTestId("new-tag-open").click();
-    await page.getByTestId("new-tag-de").fill(`Test ${suffix} ${n}`);
-    await page.getByTestId("new-tag-cs").fill(`Zkouška ${suffix} ${n}`);
-    await page.getByTestId("new-tag-add").click();
-    await expect(page.getByTestId("new-tag-add")).toBeHidden();
-  }
-  await form.locator('textarea[name="descriptionDe"]').fill("Wir entwickeln Software für Unternehmen im Grenzraum.");
-  await form.locator('textarea[name="descriptionCs"]').fill("Vyvíjíme software pro firmy v příhraničí.");
-  await form.locator('select[name="country"]').selectOption("DE");
-  await form.locator('select[name="state"]').selectOption("Sachsen");
-  await form.locator('input[name="line1"]').fill("Prager Straße 1");
-  await form.locator('input[name="postalCode"]').fill("01069");
-  await form.locator('input[name="city"]').fill("Dresden");
+  await fillCompanyForm(page, {
+    name,
+    website: "www.example.com",
+    nace: { query: "62.01", option: /62\.01/ },
+    tags: [1, 2, 3].map((n) => [`Test ${suffix} ${n}`, `Zkouška ${suffix} ${n}`]),
+    descriptionDe: "Wir entwickeln Software für Unternehmen im Grenzraum.",
+    descriptionCs: "Vyvíjíme software pro firmy v příhraničí.",
+    headquarters: { country: "DE", state: "Sachsen", line1: "Prager Straße 1", postalCode: "01069", city: "Dresden" },
+  });
   await page.getByTestId("company-submit").click();
   await expect(page).toHaveURL(/\/(firmen|firmy)\/[0-9a-f-]{36}\?created=1$/, { timeout: 20_000 });
   await expect(page.getByTestId("company-notice")).toHaveText(t("companyDetail.createdPublished"));
@@ -133,7 +92,7 @@ for (const locale of LOCALES) {
     });
 
     test("the admin adds a contact (consent required) and a 30-day offer", async ({ browser }) => {
-      const context = await newContext(browser, "Admin");
+      const context = await newContext(browser, { role: "Admin" });
       const page = await context.newPage();
       await page.goto(path);
       await expect(page.getByTestId("edit-company")).toHaveAttribute("href", href("companyEdit", locale, { id: path.split("/").pop()! }));
@@ -214,7 +173,7 @@ for (const locale of LOCALES) {
     });
 
     test("a signed-in organisation sees the contact and reports an error", async ({ browser }) => {
-      const context = await newContext(browser, "Organisation");
+      const context = await newContext(browser, { role: "Organisation" });
       const page = await context.newPage();
       await page.goto(path);
       await expect(page.getByTestId("contact").getByRole("link", { name: contactEmail })).toBeVisible();

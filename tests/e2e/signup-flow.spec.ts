@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { waitForCode, waitForLink } from "./support";
+import { signUpAndSignIn, waitForCode, waitForLink } from "./support";
 
 const TEXT = {
   de: {
@@ -87,20 +87,7 @@ test("account: rename and delete with confirmation", async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   const email = `e2e.delete.${Date.now()}@example.com`;
-  const since = new Date(Date.now() - 1000);
-  await page.goto("/de/registrieren");
-  await page.getByLabel("Vollständiger Name").fill("Dora Delete");
-  await page.getByLabel("E-Mail-Adresse").fill(email);
-  await page.getByRole("checkbox").nth(0).check();
-  await page.getByRole("checkbox").nth(1).check();
-  await page.getByRole("button", { name: "Registrieren" }).click();
-  await page.goto(await waitForLink(email, since));
-  await page.getByRole("button", { name: "Registrierung bestätigen" }).click();
-  const beforeCode = new Date(Date.now() - 1000);
-  await page.getByRole("button", { name: "Code anfordern" }).click();
-  await page.getByLabel("Anmeldecode (6 Ziffern)").fill(await waitForCode(email, beforeCode));
-  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
-  await expect(page.getByTestId("account-email")).toHaveText(email);
+  await signUpAndSignIn(page, "de", "Dora Delete", email);
 
   await page.getByLabel("Vollständiger Name").fill("Dora Neu");
   await page.getByRole("button", { name: "Speichern" }).click();

@@ -1,6 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+import { IntlMessageFormat } from "intl-messageformat";
+import { LOCALE_TAGS, LOCALES, type Locale } from "../../app/i18n/locales";
+import type { MessageKey, MessageValues } from "../../app/i18n/translate";
+import { href } from "../../app/routing/paths";
+
+export type { Locale };
 
 const DIR = `.tmp/e2e-${process.env.E2E_PORT ?? 3100}`;
 export const OUTBOX = `${DIR}/outbox`;
@@ -87,4 +94,130 @@ export async function loginWithCode(page: Page, email: string, locale: "de" | "c
   await page.getByLabel(locale === "de" ? "Anmeldecode (6 Ziffern)" : "Přihlašovací kód (6 číslic)").fill(code);
   await page.getByRole("button", { name: locale === "de" ? "Anmelden" : "Přihlásit se", exact: true }).click();
   await expect(page.getByTestId("account-menu")).toBeVisible();
+}
+
+// The catalogues are read as files: Playwright's loader cannot import JSON modules here.
+const CATALOGUES = Object.fromEntries(
+  LOCALES.map((l) => [l, JSON.parse(fs.readFileSync(new URL(`../../app/i18n/messages/${l}.json`, import.meta.url), "utf8")) as Record<string, string>]),
+) as Record<Locale, Record<string, string>>;
+
+/** The same text the page shows for a message key (ICU placeholders filled in from `values`). */
+export function msg(locale: Locale, key: MessageKey, values?: MessageValues): string {
+  return String(new IntlMessageFormat(CATALOGUES[locale][key] ?? key, LOCALE_TAGS[locale]).format(values));
+}
+
+/** A page's path in a language, encoded as the browser requests it (Czech paths carry diacritics). */
+export const pathOf = (...args: Parameters<typeof href>) => encodeURI(href(...args));
+
+/** No serious or critical axe violation (WCAG 2.1 A/AA) on the page as it is now. */
+export async function expectNoSeriousAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    label,
+  ).toEqual([]);
+}
+
+/** A 1×1 PNG: logos, ad images, and every map tile (the tests never reach openstreetmap.org). */
+export const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+
+/** A browser context, signed in as a demo role if given, whose map tiles come from PNG. */
+export async function newContext(browser: Browser, options: { role?: DemoRole; viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    ...(options.role ? { storageState: storageStateFor(options.role) } : {}),
+    ...(options.viewport ? { viewport: options.viewport } : {}),
+  });
+  await context.route("https://tile.openstreetmap.org/**", (route) => route.fulfill({ status: 200, contentType: "image/png", body: PNG }));
+  return context;
+}
+
+/**
+ * A new account through the real sign-up, e-mail verification and code login, in `locale`
+ * (its mails come in that language); ends on the account page.
+ */
+export async function signUpAndSignIn(page: Page, locale: Locale, name: string, email: string) {
+  const t = (key: MessageKey) => msg(locale, key);
+  const since = new Date(Date.now() - 1000);
+  await page.goto(pathOf("signup", locale));
+  await page.getByLabel(t("field.fullName")).fill(name);
+  await page.getByLabel(t("field.email")).fill(email);
+  await page.getByRole("checkbox").nth(0).check();
+  await page.getByRole("checkbox").nth(1).check();
+  await page.getByRole("button", { name: t("signup.submit") }).click();
+  await expect(page.getByTestId("signup-success")).toContainText(email);
+  await page.goto(await waitForLink(email, since));
+  await page.getByRole("button", { name: t("verify.confirm") }).click();
+  const beforeCode = new Date(Date.now() - 1000);
+  await page.getByRole("button", { name: t("login.requestCode") }).click();
+  await page.getByLabel(t("field.code")).fill(await waitForCode(email, beforeCode));
+  await page.getByRole("button", { name: t("login.submitCode"), exact: true }).click();
+  await expect(page.getByTestId("account-email")).toHaveText(email);
+}
+
+/** A unique e-mail address for this run. */
+export const uniqueEmail = (label: string) => `e2e.${label}.${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}@example.com`;
+
+/** Picks an industry in the NACE picker by typing `query` and choosing the option matching `option`. */
+export async function pickNace(page: Page, query: string, option: RegExp) {
+  const input = page.getByTestId("nace-picker");
+  await input.click();
+  await input.fill(query);
+  await page.getByRole("option", { name: option }).first().click();
+  await page.keyboard.press("Escape");
+}
+
+/** Adds a new tag (German and Czech text) through the tag dialog of the company form. */
+export async function addNewTag(page: Page, de: string, cs: string) {
+  await page.getByTestId("new-tag-open").click();
+  await page.getByTestId("new-tag-de").fill(de);
+  await page.getByTestId("new-tag-cs").fill(cs);
+  await page.getByTestId("new-tag-add").click();
+  await expect(page.getByTestId("new-tag-add")).toBeHidden();
+}
+
+export interface CompanyFormInput {
+  name: string;
+  website: string;
+  nace: { query: string; option: RegExp };
+  /** New tags as [German, Czech]. */
+  tags: Array<[string, string]>;
+  descriptionDe: string;
+  descriptionCs: string;
+  headquarters: { country: "DE" | "CZ"; state: string; line1: string; postalCode: string; city: string };
+}
+
+/** Fills the whole company form of the create page (fields found by name: any language). */
+export async function fillCompanyForm(page: Page, input: CompanyFormInput) {
+  const form = page.getByTestId("company-form");
+  await form.locator('input[name="name"]').fill(input.name);
+  await form.locator('input[name="website"]').fill(input.website);
+  await page.getByTestId("logo-input").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
+  await expect(page.getByTestId("logo-preview")).toBeVisible();
+  await pickNace(page, input.nace.query, input.nace.option);
+  for (const [de, cs] of input.tags) await addNewTag(page, de, cs);
+  await form.locator('textarea[name="descriptionDe"]').fill(input.descriptionDe);
+  await form.locator('textarea[name="descriptionCs"]').fill(input.descriptionCs);
+  const { country, state, line1, postalCode, city } = input.headquarters;
+  await form.locator('select[name="country"]').selectOption(country);
+  await form.locator('select[name="state"]').selectOption(state);
+  await form.locator('input[name="line1"]').fill(line1);
+  await form.locator('input[name="postalCode"]').fill(postalCode);
+  await form.locator('input[name="city"]').fill(city);
+}
+
+/**
+ * Nothing sticks out sideways: the page scrolls vertically only (phone layouts). A soft check, so
+ * a journey reports every page that overflows (naming the widest elements) instead of the first.
+ */
+export async function expectNoHorizontalOverflow(page: Page, label: string) {
+  const width = page.viewportSize()!.width;
+  const { scrollWidth, culprits } = await page.evaluate(() => {
+    const limit = window.innerWidth + 1;
+    const wide = [...document.querySelectorAll<HTMLElement>("body *")].filter((el) => el.getBoundingClientRect().right > limit);
+    const describe = (el: HTMLElement) =>
+      `${el.tagName.toLowerCase()}${el.dataset["testid"] ? `[data-testid=${el.dataset["testid"]}]` : ""}.${[...el.classList].join(".")}`;
+    return { scrollWidth: document.scrollingElement!.scrollWidth, culprits: wide.slice(0, 5).map(describe) };
+  });
+  expect.soft(scrollWidth, `${label}: wider than the screen (${culprits.join(", ")})`).toBeLessThanOrEqual(width);
 }

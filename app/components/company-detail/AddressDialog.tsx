@@ -1,14 +1,12 @@
-import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { regionOptions } from "~/components/company/regions";
-import { FormError, useFieldError } from "~/components/FormError";
 import { useLocale, useT } from "~/i18n/i18n-context";
 import { LIMITS } from "~/schemas/company";
 import { ADDRESS_KINDS, COUNTRIES } from "~/schemas/enums";
 import { Dialog } from "./Dialog";
-import { formLevelError } from "./form-helpers";
+import { DialogForm, useDialogForm } from "./DialogForm";
 import type { AddressView } from "./types";
-import { useDialogFetcher } from "./use-dialog-fetcher";
 
 const FIELDS = ["kind", "country", "state", "line1", "line2", "postalCode", "city"] as const;
 
@@ -24,77 +22,71 @@ export function AddressDialog({ opened, onClose, address }: { opened: boolean; o
 
 function AddressForm({ address, onDone }: { address: AddressView | undefined; onDone: () => void }) {
   const t = useT();
-  const fieldError = useFieldError();
-  const { fetcher, failure, busy } = useDialogFetcher(address ? "address.updated" : "address.created", onDone);
-  const error = (field: (typeof FIELDS)[number]) => fieldError(failure?.fieldErrors?.[field]);
+  const form = useDialogForm(FIELDS, address ? "address.updated" : "address.created", onDone);
+  const { error } = form;
   const isHeadquarters = address?.kind === "HEADQUARTERS";
   const locale = useLocale();
   const [country, setCountry] = useState<string>(address?.country ?? "DE");
   // The same regions as the create form; a stored value outside the list (imports) stays selectable.
   const regions = regionOptions(country, locale);
   const keepState = address && address.country === country && !regions.some((r) => r.value === address.state);
-  const stateOptions = [{ value: "", label: t("company.field.statePlaceholder") }, ...(keepState ? [{ value: address.state, label: address.state }] : []), ...regions];
+  const stateOptions = [
+    { value: "", label: t("company.field.statePlaceholder") },
+    ...(keepState ? [{ value: address.state, label: address.state }] : []),
+    ...regions,
+  ];
 
   return (
-    <fetcher.Form method="post" noValidate data-testid="address-form">
-      <Stack>
-        <input type="hidden" name="intent" value={address ? "updateAddress" : "addAddress"} />
-        {address && <input type="hidden" name="addressId" value={address.id} />}
-        {isHeadquarters && <input type="hidden" name="kind" value="HEADQUARTERS" />}
+    <DialogForm
+      form={form}
+      hidden={{ intent: address ? "updateAddress" : "addAddress", addressId: address?.id, kind: isHeadquarters ? "HEADQUARTERS" : undefined }}
+      submitLabel={t("action.save")}
+      testId="address-form"
+    >
+      <NativeSelect
+        name={isHeadquarters ? undefined : "kind"}
+        label={t("address.kind")}
+        defaultValue={address?.kind ?? "LOCATION"}
+        disabled={isHeadquarters}
+        description={isHeadquarters ? t("address.headquartersFixed") : undefined}
+        data={ADDRESS_KINDS.map((kind) => ({ value: kind, label: t(`address.kind.${kind}`) }))}
+        error={error("kind")}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NativeSelect
-          name={isHeadquarters ? undefined : "kind"}
-          label={t("address.kind")}
-          defaultValue={address?.kind ?? "LOCATION"}
-          disabled={isHeadquarters}
-          description={isHeadquarters ? t("address.headquartersFixed") : undefined}
-          data={ADDRESS_KINDS.map((kind) => ({ value: kind, label: t(`address.kind.${kind}`) }))}
-          error={error("kind")}
+          name="country"
+          label={t("address.country")}
+          required
+          value={country}
+          onChange={(event) => setCountry(event.currentTarget.value)}
+          data={COUNTRIES.map((c) => ({ value: c, label: t(`country.${c}`) }))}
+          error={error("country")}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NativeSelect
-            name="country"
-            label={t("address.country")}
-            required
-            value={country}
-            onChange={(event) => setCountry(event.currentTarget.value)}
-            data={COUNTRIES.map((c) => ({ value: c, label: t(`country.${c}`) }))}
-            error={error("country")}
-          />
-          <NativeSelect
-            key={country}
-            name="state"
-            label={t("address.state")}
-            required
-            defaultValue={address?.country === country ? address.state : ""}
-            data={stateOptions}
-            error={error("state")}
-          />
-        </SimpleGrid>
-        <TextInput name="line1" label={t("address.line1")} required maxLength={LIMITS.addressLine} defaultValue={address?.line1} error={error("line1")} />
-        <TextInput name="line2" label={t("address.line2")} maxLength={LIMITS.addressLine} defaultValue={address?.line2 ?? ""} error={error("line2")} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            name="postalCode"
-            label={t("address.postalCode")}
-            required
-            maxLength={LIMITS.postalCode}
-            inputMode="numeric"
-            autoComplete="postal-code"
-            defaultValue={address?.postalCode}
-            error={error("postalCode")}
-          />
-          <TextInput name="city" label={t("address.city")} required maxLength={LIMITS.city} defaultValue={address?.city} error={error("city")} />
-        </SimpleGrid>
-        <FormError code={formLevelError(failure, FIELDS)} values={failure?.details} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t("action.cancel")}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {t("action.save")}
-          </Button>
-        </Group>
-      </Stack>
-    </fetcher.Form>
+        <NativeSelect
+          key={country}
+          name="state"
+          label={t("address.state")}
+          required
+          defaultValue={address?.country === country ? address.state : ""}
+          data={stateOptions}
+          error={error("state")}
+        />
+      </SimpleGrid>
+      <TextInput name="line1" label={t("address.line1")} required maxLength={LIMITS.addressLine} defaultValue={address?.line1} error={error("line1")} />
+      <TextInput name="line2" label={t("address.line2")} maxLength={LIMITS.addressLine} defaultValue={address?.line2 ?? ""} error={error("line2")} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          name="postalCode"
+          label={t("address.postalCode")}
+          required
+          maxLength={LIMITS.postalCode}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          defaultValue={address?.postalCode}
+          error={error("postalCode")}
+        />
+        <TextInput name="city" label={t("address.city")} required maxLength={LIMITS.city} defaultValue={address?.city} error={error("city")} />
+      </SimpleGrid>
+    </DialogForm>
   );
 }

@@ -1,40 +1,24 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
-import { useState } from "react";
+import { Badge, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useT } from "~/i18n/i18n-context";
 import { AddressDialog } from "./AddressDialog";
 import { CompanyMap } from "./CompanyMap";
 import { ConfirmDialog } from "./Dialog";
+import { ItemActions, ListSection, useItemDialogs } from "./ListSection";
 import { addressLine, type AddressView, displayPostalCode } from "./types";
 
 /** Headquarters first, then further locations, with the map; edit dialogs for members and admins. */
 export function AddressList({ companyName, addresses, canEdit }: { companyName: string; addresses: AddressView[]; canEdit: boolean }) {
   const t = useT();
   const sorted = [...addresses].sort((a, b) => Number(a.kind !== "HEADQUARTERS") - Number(b.kind !== "HEADQUARTERS"));
-  const [editing, setEditing] = useState<AddressView | undefined>();
-  const [deleting, setDeleting] = useState<AddressView | undefined>();
-  const [dialogOpen, dialog] = useDisclosure(false);
-  const [confirmOpen, confirm] = useDisclosure(false);
+  const dialogs = useItemDialogs<AddressView>();
+  const { deleting } = dialogs;
 
   return (
-    <Stack component="section" aria-labelledby="company-addresses" gap="sm">
-      <Group justify="space-between">
-        <Title order={2} size="h3" id="company-addresses">
-          {t("companyDetail.addresses")}
-        </Title>
-        {canEdit && (
-          <Button
-            variant="light"
-            onClick={() => {
-              setEditing(undefined);
-              dialog.open();
-            }}
-            data-testid="add-address"
-          >
-            {t("address.add")}
-          </Button>
-        )}
-      </Group>
+    <ListSection
+      id="company-addresses"
+      title={t("companyDetail.addresses")}
+      add={canEdit ? { label: t("address.add"), testId: "add-address", onClick: () => dialogs.edit() } : undefined}
+    >
       {sorted.length === 0 && <Text c="dimmed">{t("companyDetail.noAddresses")}</Text>}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {sorted.map((address) => (
@@ -57,31 +41,8 @@ export function AddressList({ companyName, addresses, canEdit }: { companyName: 
                 {address.state}, {t(`country.${address.country}`)}
               </Text>
               {canEdit && (
-                <Group gap="xs" mt="xs">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => {
-                      setEditing(address);
-                      dialog.open();
-                    }}
-                  >
-                    {t("action.edit")}
-                  </Button>
-                  {address.kind !== "HEADQUARTERS" && (
-                    <Button
-                      size="xs"
-                      variant="default"
-                      c="var(--mantine-color-error)"
-                      onClick={() => {
-                        setDeleting(address);
-                        confirm.open();
-                      }}
-                    >
-                      {t("action.delete")}
-                    </Button>
-                  )}
-                </Group>
+                // The headquarters cannot be deleted (decision 006).
+                <ItemActions onEdit={() => dialogs.edit(address)} onDelete={address.kind !== "HEADQUARTERS" ? () => dialogs.remove(address) : undefined} />
               )}
             </Stack>
           </Paper>
@@ -90,10 +51,10 @@ export function AddressList({ companyName, addresses, canEdit }: { companyName: 
       <CompanyMap companyName={companyName} addresses={sorted} />
       {canEdit && (
         <>
-          <AddressDialog key={editing?.id ?? "new"} opened={dialogOpen} onClose={dialog.close} address={editing} />
+          <AddressDialog key={dialogs.editing?.id ?? "new"} opened={dialogs.dialogOpen} onClose={dialogs.closeDialog} address={dialogs.editing} />
           <ConfirmDialog
-            opened={confirmOpen}
-            onClose={confirm.close}
+            opened={dialogs.confirmOpen}
+            onClose={dialogs.closeConfirm}
             title={t("address.delete")}
             text={deleting ? t("address.deleteConfirm", { address: addressLine(deleting) }) : ""}
             confirmLabel={t("action.delete")}
@@ -102,6 +63,6 @@ export function AddressList({ companyName, addresses, canEdit }: { companyName: 
           />
         </>
       )}
-    </Stack>
+    </ListSection>
   );
 }

@@ -1,13 +1,13 @@
 import { Button, Checkbox, Fieldset, Group, Input, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Link } from "react-router";
-import { FormError, useFieldError } from "~/components/FormError";
 import { useT } from "~/i18n/i18n-context";
 import { LIMITS } from "~/schemas/company";
 import { CHALLENGE_REASONS } from "~/schemas/enums";
 import { Dialog } from "./Dialog";
-import { formLevelError } from "./form-helpers";
-import { useDialogFetcher } from "./use-dialog-fetcher";
+import { DialogForm, useDialogForm } from "./DialogForm";
+
+const FIELDS = ["reasons", "description"] as const;
 
 /**
  * "Report an error" (spec §2, §5): signed-in users pick at least one reason and describe the
@@ -44,46 +44,33 @@ export function ChallengeButton({ signedIn, loginHref }: { signedIn: boolean; lo
 
 function ChallengeForm({ onDone }: { onDone: () => void }) {
   const t = useT();
-  const fieldError = useFieldError();
-  const { fetcher, failure, busy } = useDialogFetcher("challenge.sent", onDone);
-  const reasonsError = fieldError(failure?.fieldErrors?.reasons);
+  const form = useDialogForm(FIELDS, "challenge.sent", onDone);
+  const reasonsError = form.error("reasons");
 
   return (
-    <fetcher.Form method="post" noValidate data-testid="challenge-form">
-      <Stack>
-        <input type="hidden" name="intent" value="challenge" />
-        <Text>{t("challenge.intro")}</Text>
-        <Fieldset legend={t("challenge.reasons")} variant="unstyled" aria-describedby={reasonsError ? "challenge-reasons-error" : undefined}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
-            {CHALLENGE_REASONS.map((reason) => (
-              <Checkbox key={reason} name="reasons" value={reason} label={t(`challengeReason.${reason}`)} />
-            ))}
-          </SimpleGrid>
-          {reasonsError && (
-            <Input.Error id="challenge-reasons-error" mt="xs">
-              {reasonsError}
-            </Input.Error>
-          )}
-        </Fieldset>
-        <Textarea
-          name="description"
-          label={t("challenge.description")}
-          required
-          autosize
-          minRows={3}
-          maxLength={LIMITS.challengeDescription}
-          error={fieldError(failure?.fieldErrors?.description)}
-        />
-        <FormError code={formLevelError(failure, ["reasons", "description"])} values={failure?.details} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t("action.cancel")}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {t("challenge.submit")}
-          </Button>
-        </Group>
-      </Stack>
-    </fetcher.Form>
+    <DialogForm form={form} hidden={{ intent: "challenge" }} submitLabel={t("challenge.submit")} testId="challenge-form">
+      <Text>{t("challenge.intro")}</Text>
+      <Fieldset legend={t("challenge.reasons")} variant="unstyled" aria-describedby={reasonsError ? "challenge-reasons-error" : undefined}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
+          {CHALLENGE_REASONS.map((reason) => (
+            <Checkbox key={reason} name="reasons" value={reason} label={t(`challengeReason.${reason}`)} />
+          ))}
+        </SimpleGrid>
+        {reasonsError && (
+          <Input.Error id="challenge-reasons-error" mt="xs">
+            {reasonsError}
+          </Input.Error>
+        )}
+      </Fieldset>
+      <Textarea
+        name="description"
+        label={t("challenge.description")}
+        required
+        autosize
+        minRows={3}
+        maxLength={LIMITS.challengeDescription}
+        error={form.error("description")}
+      />
+    </DialogForm>
   );
 }

@@ -42,7 +42,13 @@ export function CompanyHeader({ company, can, signedIn, loginHref }: { company: 
               {company.name}
             </Title>
             {hidden && (
-              <Badge color={company.status === "DEACTIVATED" ? "red.9" : "yellow.9"} variant="filled" data-testid="company-status">
+              <Badge
+                color={company.status === "DEACTIVATED" ? "red.9" : "yellow.9"}
+                // White on yellow is below 4.5:1 (axe); near-black text reads on it.
+                c={company.status === "DEACTIVATED" ? undefined : "#1a1a1a"}
+                variant="filled"
+                data-testid="company-status"
+              >
                 {t(company.status === "DEACTIVATED" ? "companyDetail.status.DEACTIVATED" : "companyDetail.status.PENDING")}
               </Badge>
             )}

@@ -1,12 +1,10 @@
-import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
-import { FormError, useFieldError } from "~/components/FormError";
+import { Checkbox, NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
 import { useT } from "~/i18n/i18n-context";
 import { LIMITS } from "~/schemas/company";
 import { CONTACT_FUNCTIONS } from "~/schemas/enums";
 import { Dialog } from "./Dialog";
-import { formLevelError } from "./form-helpers";
+import { DialogForm, useDialogForm } from "./DialogForm";
 import type { ContactView } from "./types";
-import { useDialogFetcher } from "./use-dialog-fetcher";
 
 const FIELDS = ["function", "name", "email", "phone", "consent"] as const;
 
@@ -22,39 +20,46 @@ export function ContactDialog({ opened, onClose, contact }: { opened: boolean; o
 
 function ContactForm({ contact, onDone }: { contact: ContactView | undefined; onDone: () => void }) {
   const t = useT();
-  const fieldError = useFieldError();
-  const { fetcher, failure, busy } = useDialogFetcher(contact ? "contact.updated" : "contact.created", onDone);
-  const error = (field: (typeof FIELDS)[number]) => fieldError(failure?.fieldErrors?.[field]);
+  const form = useDialogForm(FIELDS, contact ? "contact.updated" : "contact.created", onDone);
+  const { error } = form;
 
   return (
-    <fetcher.Form method="post" noValidate data-testid="contact-form">
-      <Stack>
-        <input type="hidden" name="intent" value={contact ? "updateContact" : "addContact"} />
-        {contact && <input type="hidden" name="contactId" value={contact.id} />}
-        <NativeSelect
-          name="function"
-          label={t("contact.function")}
+    <DialogForm
+      form={form}
+      hidden={{ intent: contact ? "updateContact" : "addContact", contactId: contact?.id }}
+      submitLabel={t("action.save")}
+      testId="contact-form"
+    >
+      <NativeSelect
+        name="function"
+        label={t("contact.function")}
+        required
+        defaultValue={contact?.function ?? "GENERAL"}
+        data={CONTACT_FUNCTIONS.map((fn) => ({ value: fn, label: t(`contactFunction.${fn}`) }))}
+        error={error("function")}
+      />
+      <TextInput
+        name="name"
+        label={t("contact.name")}
+        maxLength={LIMITS.contactName}
+        autoComplete="off"
+        defaultValue={contact?.name ?? ""}
+        error={error("name")}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput name="email" type="email" label={t("contact.email")} required autoComplete="off" defaultValue={contact?.email} error={error("email")} />
+        <TextInput
+          name="phone"
+          type="tel"
+          label={t("contact.phone")}
           required
-          defaultValue={contact?.function ?? "GENERAL"}
-          data={CONTACT_FUNCTIONS.map((fn) => ({ value: fn, label: t(`contactFunction.${fn}`) }))}
-          error={error("function")}
+          maxLength={LIMITS.phone}
+          autoComplete="off"
+          defaultValue={contact?.phone}
+          error={error("phone")}
         />
-        <TextInput name="name" label={t("contact.name")} maxLength={LIMITS.contactName} autoComplete="off" defaultValue={contact?.name ?? ""} error={error("name")} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput name="email" type="email" label={t("contact.email")} required autoComplete="off" defaultValue={contact?.email} error={error("email")} />
-          <TextInput name="phone" type="tel" label={t("contact.phone")} required maxLength={LIMITS.phone} autoComplete="off" defaultValue={contact?.phone} error={error("phone")} />
-        </SimpleGrid>
-        <Checkbox name="consent" label={t("contact.consent")} required error={error("consent")} data-testid="contact-consent" />
-        <FormError code={formLevelError(failure, FIELDS)} values={failure?.details} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t("action.cancel")}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {t("action.save")}
-          </Button>
-        </Group>
-      </Stack>
-    </fetcher.Form>
+      </SimpleGrid>
+      <Checkbox name="consent" label={t("contact.consent")} required error={error("consent")} data-testid="contact-consent" />
+    </DialogForm>
   );
 }

@@ -1,10 +1,9 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
-import { useState } from "react";
 import { Link } from "react-router";
 import { useT } from "~/i18n/i18n-context";
 import { ContactDialog } from "./ContactDialog";
 import { ConfirmDialog } from "./Dialog";
+import { ItemActions, ListSection, useItemDialogs } from "./ListSection";
 import type { ContactView } from "./types";
 
 /**
@@ -13,30 +12,15 @@ import type { ContactView } from "./types";
  */
 export function ContactList({ contacts, canEdit, loginHref }: { contacts: ContactView[] | null; canEdit: boolean; loginHref: string }) {
   const t = useT();
-  const [editing, setEditing] = useState<ContactView | undefined>();
-  const [deleting, setDeleting] = useState<ContactView | undefined>();
-  const [dialogOpen, dialog] = useDisclosure(false);
-  const [confirmOpen, confirm] = useDisclosure(false);
+  const dialogs = useItemDialogs<ContactView>();
+  const { deleting } = dialogs;
 
   return (
-    <Stack component="section" aria-labelledby="company-contacts" gap="sm">
-      <Group justify="space-between">
-        <Title order={2} size="h3" id="company-contacts">
-          {t("companyDetail.contacts")}
-        </Title>
-        {canEdit && contacts && (
-          <Button
-            variant="light"
-            onClick={() => {
-              setEditing(undefined);
-              dialog.open();
-            }}
-            data-testid="add-contact"
-          >
-            {t("contact.add")}
-          </Button>
-        )}
-      </Group>
+    <ListSection
+      id="company-contacts"
+      title={t("companyDetail.contacts")}
+      add={canEdit && contacts ? { label: t("contact.add"), testId: "add-contact", onClick: () => dialogs.edit() } : undefined}
+    >
       {contacts === null ? (
         <Paper withBorder p="md" data-testid="contacts-sign-in">
           <Group justify="space-between">
@@ -57,37 +41,13 @@ export function ContactList({ contacts, canEdit, loginHref }: { contacts: Contac
                   {t(`contactFunction.${contact.function}`)}
                 </Title>
                 {contact.name && <Text fw={500}>{contact.name}</Text>}
-                <Text>
+                <Text style={{ overflowWrap: "anywhere" }}>
                   {t("contact.email")}: <Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor>
                 </Text>
                 <Text>
                   {t("contact.phone")}: <Anchor href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>{contact.phone}</Anchor>
                 </Text>
-                {canEdit && (
-                  <Group gap="xs" mt="xs">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => {
-                        setEditing(contact);
-                        dialog.open();
-                      }}
-                    >
-                      {t("action.edit")}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      c="var(--mantine-color-error)"
-                      onClick={() => {
-                        setDeleting(contact);
-                        confirm.open();
-                      }}
-                    >
-                      {t("action.delete")}
-                    </Button>
-                  </Group>
-                )}
+                {canEdit && <ItemActions onEdit={() => dialogs.edit(contact)} onDelete={() => dialogs.remove(contact)} />}
               </Stack>
             </Paper>
           ))}
@@ -95,10 +55,10 @@ export function ContactList({ contacts, canEdit, loginHref }: { contacts: Contac
       )}
       {canEdit && (
         <>
-          <ContactDialog key={editing?.id ?? "new"} opened={dialogOpen} onClose={dialog.close} contact={editing} />
+          <ContactDialog key={dialogs.editing?.id ?? "new"} opened={dialogs.dialogOpen} onClose={dialogs.closeDialog} contact={dialogs.editing} />
           <ConfirmDialog
-            opened={confirmOpen}
-            onClose={confirm.close}
+            opened={dialogs.confirmOpen}
+            onClose={dialogs.closeConfirm}
             title={t("contact.delete")}
             text={deleting ? t("contact.deleteConfirm", { contact: deleting.name ?? deleting.email }) : ""}
             confirmLabel={t("action.delete")}
@@ -107,6 +67,6 @@ export function ContactList({ contacts, canEdit, loginHref }: { contacts: Contac
           />
         </>
       )}
-    </Stack>
+    </ListSection>
   );
 }

@@ -1,15 +1,20 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import type { ReactNode } from "react";
 import { FormError } from "~/components/FormError";
 import { useT } from "~/i18n/i18n-context";
 import type { MessageKey } from "~/i18n/translate";
 import { useDialogFetcher } from "./use-dialog-fetcher";
 
-/** A Mantine modal with a translated close button; its content mounts only while open. */
+/**
+ * A Mantine modal with a translated close button; its content mounts only while open. On phones
+ * (below the sm breakpoint) it takes the whole screen, so long forms keep their buttons side by side.
+ */
 export function Dialog({ opened, onClose, title, children }: { opened: boolean; onClose: () => void; title: string; children: ReactNode }) {
   const t = useT();
+  const phone = useMediaQuery("(max-width: 37.49em)");
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg" closeButtonProps={{ "aria-label": t("action.close") }}>
+    <Modal opened={opened} onClose={onClose} title={title} size="lg" fullScreen={phone} closeButtonProps={{ "aria-label": t("action.close") }}>
       {children}
     </Modal>
   );

@@ -1,11 +1,9 @@
-import { Button, FileInput, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
-import { FormError, useFieldError } from "~/components/FormError";
+import { FileInput, NativeSelect, SimpleGrid, Textarea, TextInput } from "@mantine/core";
 import { useT } from "~/i18n/i18n-context";
 import { LIMITS } from "~/schemas/company";
 import { SERVICE_TYPES, type ServiceType, VALIDITY_DAYS } from "~/schemas/enums";
 import { Dialog } from "./Dialog";
-import { formLevelError } from "./form-helpers";
-import { useDialogFetcher } from "./use-dialog-fetcher";
+import { DialogForm, useDialogForm } from "./DialogForm";
 
 const FIELDS = ["type", "title", "description", "keywords", "termsUrl", "validityDays", "image"] as const;
 
@@ -21,63 +19,50 @@ export function ServiceDialog({ opened, onClose, type }: { opened: boolean; onCl
 
 function ServiceForm({ type, onDone }: { type: ServiceType; onDone: () => void }) {
   const t = useT();
-  const fieldError = useFieldError();
-  const { fetcher, failure, busy } = useDialogFetcher("service.created", onDone);
-  const error = (field: (typeof FIELDS)[number]) => fieldError(failure?.fieldErrors?.[field]);
+  const form = useDialogForm(FIELDS, "service.created", onDone);
+  const { error } = form;
 
+  // Upload problems (size, type, unreadable image) arrive as a form-level code with values, e.g. {maxMb}.
   return (
-    <fetcher.Form method="post" encType="multipart/form-data" noValidate data-testid="service-form">
-      <Stack>
-        <input type="hidden" name="intent" value="createService" />
+    <DialogForm form={form} hidden={{ intent: "createService" }} submitLabel={t("service.submit")} testId="service-form" multipart>
+      <NativeSelect
+        name="type"
+        label={t("service.type")}
+        required
+        defaultValue={type}
+        data={SERVICE_TYPES.map((value) => ({ value, label: t(`serviceType.${value}`) }))}
+        error={error("type")}
+      />
+      <TextInput name="title" label={t("service.title")} required maxLength={LIMITS.serviceTitle} error={error("title")} />
+      <Textarea
+        name="description"
+        label={t("service.description")}
+        required
+        autosize
+        minRows={4}
+        maxLength={LIMITS.serviceDescription}
+        error={error("description")}
+      />
+      <TextInput name="keywords" label={t("service.keywords")} description={t("service.keywordsHint")} required error={error("keywords")} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput name="termsUrl" type="url" label={t("service.termsUrl")} required maxLength={LIMITS.url} placeholder="https://" error={error("termsUrl")} />
         <NativeSelect
-          name="type"
-          label={t("service.type")}
+          name="validityDays"
+          label={t("service.validity")}
           required
-          defaultValue={type}
-          data={SERVICE_TYPES.map((value) => ({ value, label: t(`serviceType.${value}`) }))}
-          error={error("type")}
+          defaultValue="30"
+          data={VALIDITY_DAYS.map((days) => ({ value: String(days), label: t("service.validityDays", { days }) }))}
+          error={error("validityDays")}
         />
-        <TextInput name="title" label={t("service.title")} required maxLength={LIMITS.serviceTitle} error={error("title")} />
-        <Textarea
-          name="description"
-          label={t("service.description")}
-          required
-          autosize
-          minRows={4}
-          maxLength={LIMITS.serviceDescription}
-          error={error("description")}
-        />
-        <TextInput name="keywords" label={t("service.keywords")} description={t("service.keywordsHint")} required error={error("keywords")} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput name="termsUrl" type="url" label={t("service.termsUrl")} required maxLength={LIMITS.url} placeholder="https://" error={error("termsUrl")} />
-          <NativeSelect
-            name="validityDays"
-            label={t("service.validity")}
-            required
-            defaultValue="30"
-            data={VALIDITY_DAYS.map((days) => ({ value: String(days), label: t("service.validityDays", { days }) }))}
-            error={error("validityDays")}
-          />
-        </SimpleGrid>
-        <FileInput
-          name="image"
-          label={t("service.image")}
-          description={t("service.imageHint")}
-          accept="image/png,image/jpeg,image/webp"
-          clearable
-          error={error("image")}
-        />
-        {/* Upload problems (size, type, unreadable image) arrive as a code with values, e.g. {maxMb}. */}
-        <FormError code={formLevelError(failure, FIELDS)} values={failure?.details} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t("action.cancel")}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {t("service.submit")}
-          </Button>
-        </Group>
-      </Stack>
-    </fetcher.Form>
+      </SimpleGrid>
+      <FileInput
+        name="image"
+        label={t("service.image")}
+        description={t("service.imageHint")}
+        accept="image/png,image/jpeg,image/webp"
+        clearable
+        error={error("image")}
+      />
+    </DialogForm>
   );
 }

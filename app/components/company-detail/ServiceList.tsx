@@ -5,6 +5,7 @@ import { FormError } from "~/components/FormError";
 import { useFormat, useT } from "~/i18n/i18n-context";
 import type { ServiceType } from "~/schemas/enums";
 import { ConfirmDialog } from "./Dialog";
+import { ItemActions, ListSection, useItemDialogs } from "./ListSection";
 import { NewTabHint } from "./NewTabHint";
 import { ServiceDialog } from "./ServiceDialog";
 import type { ServiceView } from "./types";
@@ -20,54 +21,38 @@ export function ServiceList({ services, canManage }: { services: ServiceView[]; 
   const t = useT();
   const [createType, setCreateType] = useState<ServiceType>("OFFER");
   const [createOpen, create] = useDisclosure(false);
-  const [deleting, setDeleting] = useState<ServiceView | undefined>();
-  const [confirmOpen, confirm] = useDisclosure(false);
+  const dialogs = useItemDialogs<ServiceView>();
+  const { deleting } = dialogs;
 
   return (
     <>
       {SECTIONS.map((section) => {
         const items = services.filter((s) => s.type === section.type);
-        const headingId = `company-services-${section.type.toLowerCase()}`;
+        const openCreate = () => {
+          setCreateType(section.type);
+          create.open();
+        };
         return (
-          <Stack key={section.type} component="section" aria-labelledby={headingId} gap="sm" data-testid={`services-${section.type}`}>
-            <Group justify="space-between">
-              <Title order={2} size="h3" id={headingId}>
-                {t(section.title)}
-              </Title>
-              {canManage && (
-                <Button
-                  variant="light"
-                  onClick={() => {
-                    setCreateType(section.type);
-                    create.open();
-                  }}
-                  data-testid={`add-service-${section.type}`}
-                >
-                  {t(section.add)}
-                </Button>
-              )}
-            </Group>
+          <ListSection
+            key={section.type}
+            id={`company-services-${section.type.toLowerCase()}`}
+            title={t(section.title)}
+            add={canManage ? { label: t(section.add), testId: `add-service-${section.type}`, onClick: openCreate } : undefined}
+            testId={`services-${section.type}`}
+          >
             {items.length === 0 && <Text c="dimmed">{t(section.empty)}</Text>}
             {items.map((service) => (
-              <ServiceCard
-                key={service.id}
-                service={service}
-                canManage={canManage}
-                onDelete={() => {
-                  setDeleting(service);
-                  confirm.open();
-                }}
-              />
+              <ServiceCard key={service.id} service={service} canManage={canManage} onDelete={() => dialogs.remove(service)} />
             ))}
-          </Stack>
+          </ListSection>
         );
       })}
       {canManage && (
         <>
           <ServiceDialog key={createType} opened={createOpen} onClose={create.close} type={createType} />
           <ConfirmDialog
-            opened={confirmOpen}
-            onClose={confirm.close}
+            opened={dialogs.confirmOpen}
+            onClose={dialogs.closeConfirm}
             title={t("service.delete")}
             text={deleting ? t("service.deleteConfirm", { title: deleting.title }) : ""}
             confirmLabel={t("action.delete")}
@@ -85,7 +70,7 @@ function ServiceCard({ service, canManage, onDelete }: { service: ServiceView; c
   const format = useFormat();
   const prolong = useDialogFetcher("service.prolonged");
   return (
-    <Paper withBorder p="md" data-testid="service">
+    <Paper withBorder p="md" data-testid="service" id={`service-${service.id}`}>
       <Group align="flex-start" wrap="nowrap" gap="md">
         {service.imageKey && <Image src={`/files/${service.imageKey}`} alt="" w={120} h={90} fit="cover" radius="sm" visibleFrom="xs" />}
         <Stack gap={6} flex={1} miw={0}>
@@ -94,7 +79,13 @@ function ServiceCard({ service, canManage, onDelete }: { service: ServiceView; c
               {service.title}
             </Title>
             {canManage && service.state !== "valid" && (
-              <Badge color={service.state === "expired" ? "red.9" : "yellow.9"} variant="filled" data-testid="service-state">
+              <Badge
+                color={service.state === "expired" ? "red.9" : "yellow.9"}
+                // White on yellow is below 4.5:1 (axe); near-black text reads on it.
+                c={service.state === "expired" ? undefined : "#1a1a1a"}
+                variant="filled"
+                data-testid="service-state"
+              >
                 {t(`service.state.${service.state}`)}
               </Badge>
             )}
@@ -116,7 +107,7 @@ function ServiceCard({ service, canManage, onDelete }: { service: ServiceView; c
             </Anchor>
           </Group>
           {canManage && (
-            <Group gap="xs" mt="xs">
+            <ItemActions onDelete={onDelete}>
               {service.state === "expiring" && (
                 <prolong.fetcher.Form method="post">
                   <input type="hidden" name="intent" value="prolongService" />
@@ -126,10 +117,7 @@ function ServiceCard({ service, canManage, onDelete }: { service: ServiceView; c
                   </Button>
                 </prolong.fetcher.Form>
               )}
-              <Button size="xs" variant="default" c="var(--mantine-color-error)" onClick={onDelete}>
-                {t("action.delete")}
-              </Button>
-            </Group>
+            </ItemActions>
           )}
           <FormError code={prolong.failure?.error} />
         </Stack>

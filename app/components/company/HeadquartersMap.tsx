@@ -1,6 +1,6 @@
-import { Box, Button, Group, Input, Skeleton, Text } from "@mantine/core";
-import { useMounted } from "@mantine/hooks";
-import { lazy, Suspense } from "react";
+import { Button, Group, Input, Text } from "@mantine/core";
+import { lazy } from "react";
+import { MapFrame } from "~/components/map/MapFrame";
 import { useT } from "~/i18n/i18n-context";
 import type { LatLon } from "./types";
 
@@ -21,7 +21,6 @@ interface Props {
  */
 export function HeadquartersMap({ pinned, suggested, onPin }: Props) {
   const t = useT();
-  const mounted = useMounted();
   const labels = {
     marker: t("company.map.marker"),
     zoomIn: t("company.map.zoomIn"),
@@ -30,22 +29,9 @@ export function HeadquartersMap({ pinned, suggested, onPin }: Props) {
   };
   return (
     <Input.Wrapper label={t("company.map.label")} description={t("company.map.hint")}>
-      <Box
-        mt={6}
-        h={300}
-        role="region"
-        aria-label={t("company.map.ariaLabel")}
-        style={{ borderRadius: "var(--mantine-radius-sm)", overflow: "hidden", isolation: "isolate" }}
-        data-testid="location-map"
-      >
-        {mounted ? (
-          <Suspense fallback={<Skeleton h="100%" />}>
-            <LocationMap position={pinned ?? suggested} onPick={onPin} labels={labels} />
-          </Suspense>
-        ) : (
-          <Skeleton h="100%" animate={false} />
-        )}
-      </Box>
+      <MapFrame mt={6} label={t("company.map.ariaLabel")} height={300} testId="location-map">
+        <LocationMap position={pinned ?? suggested} onPick={onPin} labels={labels} />
+      </MapFrame>
       <Group justify="space-between" mt={6} mih={30}>
         <Text size="sm" c="dimmed" data-testid="map-status">
           {t(pinned ? "company.map.pinned" : suggested ? "company.map.fromPostalCode" : "company.map.noPosition")}

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq } from "drizzle-orm";
+import * as clock from "~/server/clock.server";
 import type { Db } from "~/server/db/client.server";
 import { companies, companyAddresses, companyContacts, companyNace, companyServices, companyTags, naceCodes, tags } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
@@ -12,7 +13,7 @@ import { serviceState } from "./service-state";
  * NOT_FOUND, contacts are null for anonymous visitors, and expired ads only reach members
  * and admins. `can` tells the UI which actions to offer (the server checks again on use).
  */
-export async function getCompanyDetail(db: Db, actor: Actor, companyId: string, now = new Date()) {
+export async function getCompanyDetail(db: Db, actor: Actor, companyId: string, now = clock.now()) {
   const relation = await loadRelation(db, actor, companyId);
   if (!companyPolicy.canView(actor, relation)) throw new AppError("NOT_FOUND");
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId));

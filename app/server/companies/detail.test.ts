@@ -9,6 +9,7 @@ import { type CompanyIntent, runCompanyIntent } from "~/routes/company-detail.ac
 import { AddressSchema, CompanyProfileSchema, ContactSchema, ServiceSchema } from "~/schemas/company";
 import type { DbHandle } from "~/server/db/client.server";
 import { auditTrail, companyChallenges, companyServices, companyUserLinks, users } from "~/server/db/schema";
+import { runWithRequestClock } from "~/server/clock.server";
 import { parseForm } from "~/server/http/actions.server";
 import type { Actor } from "~/server/policy/policy";
 import { LocalDiskStorage } from "~/server/storage/storage.server";
@@ -269,6 +270,34 @@ describe("prolonging ads", () => {
     expect(row!.validUntil.toISOString()).toBe(addDays(created, 60).toISOString());
     // Prolonged once, the ad is valid again (35 days left), so not again right away.
     expect(await codeOf(prolongService(db(), member, id, serviceId, addDays(validUntil, -5)))).toBe("PROLONG_NOT_ALLOWED");
+  });
+});
+
+describe("the request clock (e2e)", () => {
+  it("shows an ad as expiring and lets it be prolonged when the request is 25 days later", async () => {
+    const id = await newCompany();
+    const serviceId = await createService(db(), member, id, service, null, storage);
+    const later = new Request("http://localhost/de", { headers: { Cookie: "e2e_clock=25" } });
+    const stateOf = (detail: Awaited<ReturnType<typeof getCompanyDetail>>) => detail.services.find((s) => s.id === serviceId)?.state;
+
+    // Today: valid, and prolonging is refused.
+    expect(stateOf(await getCompanyDetail(db(), member, id))).toBe("valid");
+    expect(await codeOf(prolongService(db(), member, id, serviceId))).toBe("PROLONG_NOT_ALLOWED");
+    // Without the server flag (E2E_CLOCK) the cookie changes nothing.
+    expect(stateOf(await runWithRequestClock(later, () => getCompanyDetail(db(), member, id), false))).toBe("valid");
+    expect(await codeOf(runWithRequestClock(later, () => prolongService(db(), member, id, serviceId), false))).toBe("PROLONG_NOT_ALLOWED");
+
+    // A request carrying the test clock sees the ad's last week (the server allows it: enabled = true).
+    const prolonged = await runWithRequestClock(
+      later,
+      async () => {
+        expect(stateOf(await getCompanyDetail(db(), member, id))).toBe("expiring");
+        return prolongService(db(), member, id, serviceId);
+      },
+      true,
+    );
+    const [row] = await db().select({ createdAt: companyServices.createdAt }).from(companyServices).where(eq(companyServices.id, serviceId));
+    expect(prolonged.toISOString()).toBe(addDays(row!.createdAt, 60).toISOString());
   });
 });
 

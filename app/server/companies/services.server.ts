@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { ServiceInput } from "~/schemas/company";
 import { recordAudit } from "~/server/audit.server";
+import * as clock from "~/server/clock.server";
 import type { Db } from "~/server/db/client.server";
 import { withTransaction } from "~/server/db/client.server";
 import { companyServices } from "~/server/db/schema";
@@ -25,7 +26,7 @@ export async function createService(
   input: ServiceInput,
   image: File | null,
   storage: FileStorage,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<string> {
   await authorizeServices(db, actor, companyId);
   const imageKey = image && image.size > 0 ? await storeImage(storage, image, { prefix: "services" }) : null;
@@ -62,7 +63,7 @@ async function loadService(db: Db, companyId: string, serviceId: string) {
 }
 
 /** Adds 30 days, allowed only in the last 7 days before expiry (spec §4, §9). */
-export async function prolongService(db: Db, actor: Actor, companyId: string, serviceId: string, now = new Date()): Promise<Date> {
+export async function prolongService(db: Db, actor: Actor, companyId: string, serviceId: string, now = clock.now()): Promise<Date> {
   await authorizeServices(db, actor, companyId);
   const service = await loadService(db, companyId, serviceId);
   if (serviceState(service.validUntil, now) !== "expiring") throw new AppError("PROLONG_NOT_ALLOWED");

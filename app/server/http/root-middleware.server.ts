@@ -2,6 +2,7 @@ import { type MiddlewareFunction, redirect } from "react-router";
 import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localeOfPath } from "~/i18n/locales";
 import { href, matchPage } from "~/routing/paths";
 import { lookupSession } from "~/server/auth/sessions.server";
+import { runWithRequestClock } from "~/server/clock.server";
 import { getDb } from "~/server/db/client.server";
 import { decidePageAccess } from "~/server/policy/policy";
 import { clearSessionCookie, readCookie, serializeCookie, SESSION_COOKIE } from "./cookies.server";
@@ -55,6 +56,9 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
   return response;
 };
+
+/** Lets an end-to-end test's request see a later date (only with E2E_CLOCK=1; decision 009). */
+export const clockMiddleware: MiddlewareFunction<Response> = ({ request }, next) => runWithRequestClock(request, next);
 
 export function preferredLocale(request: Request, fallback: () => Locale): Locale {
   const cookie = readCookie(request, LOCALE_COOKIE);

@@ -3,6 +3,7 @@ import type { Locale } from "~/i18n/locales";
 import type { Country } from "~/schemas/enums";
 import { SEARCH_LIMITS, SEARCH_PAGE_SIZE, type SearchKindParam, type SearchQuery } from "~/schemas/search";
 import { recordAudit } from "~/server/audit.server";
+import * as clock from "~/server/clock.server";
 import { type Db, rowsOf } from "~/server/db/client.server";
 import { companies, companyServices, companyTags, searchDocuments, tags } from "~/server/db/schema";
 import type { Actor } from "~/server/policy/policy";
@@ -27,7 +28,7 @@ interface MatchRow {
  * contact data, so the same answer is safe for every viewer. Records SEARCHED for statistics:
  * the filters used and the number of matches; the user id only for signed-in users.
  */
-export async function searchCatalogue(db: Db, actor: Actor, query: SearchQuery, locale: Locale, now = new Date()): Promise<SearchPage> {
+export async function searchCatalogue(db: Db, actor: Actor, query: SearchQuery, locale: Locale, now = clock.now()): Promise<SearchPage> {
   const term = query.term ? await expandTerm(db, query.term) : null;
   // A term without any searchable word (only punctuation, say) matches nothing.
   const [rows, countRows]: unknown[] =
@@ -64,7 +65,7 @@ export async function expandTerm(db: Db, term: string): Promise<TermQuery> {
 }
 
 /** The newest unexpired offers and inquiries (home page). */
-export async function latestAds(db: Db, locale: Locale, limit: number, now = new Date()): Promise<SearchHit[]> {
+export async function latestAds(db: Db, locale: Locale, limit: number, now = clock.now()): Promise<SearchHit[]> {
   const rows = await db
     .select({
       docId: searchDocuments.docId,

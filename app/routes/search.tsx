@@ -1,0 +1,88 @@
+import { Grid, Stack, Title } from "@mantine/core";
+import { useRef } from "react";
+import { redirect, useLoaderData, useLocation } from "react-router";
+import { naceOptionsFor } from "~/components/company/nace-options";
+import { SearchForm, type SearchFormHandle } from "~/components/search/SearchForm";
+import { SearchResults } from "~/components/search/SearchResults";
+import { useT } from "~/i18n/i18n-context";
+import { localeOfPath } from "~/i18n/locales";
+import { pageMeta } from "~/routing/current-page";
+import { parseSearchParams } from "~/schemas/search";
+import { listTags } from "~/server/companies/tags.server";
+import { type Db, getDb } from "~/server/db/client.server";
+import { userContext } from "~/server/http/context";
+import { listNace } from "~/server/reference/nace.server";
+import { searchPlaces } from "~/server/reference/geocode.server";
+import { searchCatalogue } from "~/server/search/search.server";
+import type { Route } from "./+types/search";
+
+export function meta({ location }: Route.MetaArgs) {
+  return pageMeta(location.pathname, "page.search.title");
+}
+
+/**
+ * A place typed but not picked from the suggestions (or sent without JavaScript) has no
+ * coordinates: the best suggestion stands in for it, and the search continues at a URL that
+ * carries them. Null when nothing needs resolving; `notFound` when the place is unknown.
+ */
+async function resolveTypedPlace(db: Db, params: URLSearchParams): Promise<URLSearchParams | "notFound" | null> {
+  const place = params.get("place")?.trim() ?? "";
+  if (!place || params.get("lat") || params.get("lon")) return null;
+  const [hit] = await searchPlaces(db, place, 1);
+  if (!hit) return "notFound";
+  const next = new URLSearchParams(params);
+  next.set("lat", hit.lat.toFixed(5));
+  next.set("lon", hit.lon.toFixed(5));
+  next.set("place", hit.label);
+  return next;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const locale = localeOfPath(url.pathname) ?? "de";
+  const db = await getDb();
+  const resolved = await resolveTypedPlace(db, url.searchParams);
+  if (resolved instanceof URLSearchParams) throw redirect(`${url.pathname}?${resolved.toString()}`);
+
+  let search = parseSearchParams(url.searchParams);
+  if (resolved === "notFound" && search.kind !== "empty") {
+    search = { kind: "invalid", query: search.query, errors: { ...(search.kind === "invalid" ? search.errors : {}), location: "SEARCH_LOCATION_REQUIRED" } };
+  }
+  const [tags, nace, result] = await Promise.all([
+    listTags(db, locale),
+    listNace(db),
+    search.kind === "ok" ? searchCatalogue(db, context.get(userContext), search.query, locale) : null,
+  ]);
+  return {
+    search,
+    result,
+    tags: tags.map((tag) => ({ value: tag.id, label: locale === "cs" ? tag.labelCs : tag.labelDe })),
+    nace: naceOptionsFor(nace, locale),
+    /** The place the user typed (kept in the field when it could not be found). */
+    typedPlace: url.searchParams.get("place") ?? "",
+  };
+}
+
+export default function SearchPage() {
+  const t = useT();
+  const { search, result, tags, nace, typedPlace } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const form = useRef<SearchFormHandle>(null);
+  const query = search.kind === "empty" ? null : search.query;
+  const errors = search.kind === "invalid" ? search.errors : {};
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t("page.search.title")}</Title>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          {/* A new URL (submit, pagination, back/forward) remounts the form with that URL's values. */}
+          <SearchForm key={location.search} handle={form} query={query} errors={errors} tags={tags} nace={nace} typedPlace={typedPlace} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 8 }} miw={0}>
+          <SearchResults query={query} result={result} onPickLocation={(point) => form.current?.searchAround(point)} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
