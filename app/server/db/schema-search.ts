@@ -34,7 +34,7 @@ export const searchDocuments = pgTable(
     validUntil: timestamp("valid_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.docId] }), index("search_documents_company_idx").on(t.companyId)],
+  (t) => [primaryKey({ columns: [t.docId, t.kind] }), index("search_documents_company_idx").on(t.companyId)],
 );
 
 /** Every distinct lexeme of the search documents: typo-tolerant expansion of search terms. */

@@ -207,6 +207,11 @@ describe("searchCatalogue: results and statistics", () => {
     expect(page.hits[0]).toMatchObject({ excerpt: "Přeprava zboží.", city: "Ústí nad Labem", country: "CZ", tags: [{ label: "Logistika" }] });
   });
 
+  it("still counts the matches on a page past the last one", async () => {
+    const page = await searchCatalogue(db(), null, query({ term: "metallbau", page: 3 }), "de", NOW);
+    expect(page).toMatchObject({ hits: [], total: 2, page: 3, pageCount: 1 });
+  });
+
   it("records SEARCHED without a user for anonymous visitors and with the user id otherwise", async () => {
     await db().delete(auditTrail);
     await searchCatalogue(db(), null, query({ term: "usti" }), "de", NOW);
