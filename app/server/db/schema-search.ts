@@ -1,4 +1,5 @@
-import { customType, doublePrecision, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { customType, doublePrecision, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { Country } from "~/schemas/enums";
 import { companies } from "./schema-companies";
 
@@ -15,7 +16,8 @@ export type SearchKind = "COMPANY" | "OFFER" | "INQUIRY";
 export const searchDocuments = pgTable(
   "search_documents",
   {
-    docId: uuid("doc_id").notNull(),
+    /** Company id or ad id: unique on its own (a primary key with the kind let the planner walk it by kind as a disguised full scan). */
+    docId: uuid("doc_id").primaryKey(),
     kind: text("kind").$type<SearchKind>().notNull(),
     companyId: uuid("company_id")
       .notNull()
@@ -33,8 +35,16 @@ export const searchDocuments = pgTable(
     /** Ads only; expired ads are filtered at query time. */
     validUntil: timestamp("valid_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /**
+     * Every filter as a key for the kind's GIN index on (tsv, facets) (migration 0004, decision 010):
+     * c:<country>, t:<tag id>, n:<NACE code or ancestor>, and g0/g1/g2 geo cells.
+     */
+    facets: text("facets")
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`pn_facets(kind, country, tag_ids, nace_codes, lat, lon)`),
   },
-  (t) => [primaryKey({ columns: [t.docId, t.kind] }), index("search_documents_company_idx").on(t.companyId)],
+  (t) => [index("search_documents_company_idx").on(t.companyId)],
 );
 
 /** Every distinct lexeme of the search documents: typo-tolerant expansion of search terms. */

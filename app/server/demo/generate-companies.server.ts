@@ -247,7 +247,9 @@ export async function generateCompanies(db: Db, options: GenerateOptions): Promi
   }
   log("Rebuilding the search table …");
   await run(db, "SELECT pn_search_rebuild()");
-  await run(db, "ANALYZE");
+  // After a bulk load: statistics for the planner, and the visibility map, so index-only scans
+  // (tags and addresses of a result page) need not visit the heap.
+  await run(db, "VACUUM ANALYZE");
   return { companies: count, ads };
 }
 

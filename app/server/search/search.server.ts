@@ -1,25 +1,34 @@
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Locale } from "~/i18n/locales";
 import type { Country } from "~/schemas/enums";
 import { SEARCH_LIMITS, SEARCH_PAGE_SIZE, type SearchKindParam, type SearchQuery } from "~/schemas/search";
 import { recordAudit } from "~/server/audit.server";
 import * as clock from "~/server/clock.server";
 import { type Db, rowsOf, withTransaction } from "~/server/db/client.server";
-import { companies, companyServices, companyTags, searchDocuments, tags } from "~/server/db/schema";
 import type { Actor } from "~/server/policy/policy";
-import { TOTAL_CAP, type TermQuery, searchCountSql, searchPageSql, termQuerySql } from "./search-sql.server";
+import { type SearchAudit, TOTAL_CAP, type TermQuery, latestAdsSql, searchCountSql, searchPageSql, termQuerySql } from "./search-sql.server";
 import type { SearchHit, SearchPage } from "./types";
 
 const EXCERPT_LENGTH = 240;
 
-interface MatchRow {
+/** A row of searchPageSql / latestAdsSql. */
+interface DisplayRow {
   docId: string;
   kind: SearchKindParam;
   companyId: string;
+  title: string;
   lat: number | null;
   lon: number | null;
   validUntil: Date | string | null;
   distance_m: number | null;
+  total: number | null;
+  companyName: string;
+  logoKey: string | null;
+  imageKey: string | null;
+  description: string | null;
+  city: string | null;
+  country: Country | null;
+  tags: Array<{ id: string; label: string }> | string;
 }
 
 /**
@@ -30,40 +39,46 @@ interface MatchRow {
  */
 export async function searchCatalogue(db: Db, actor: Actor, query: SearchQuery, locale: Locale, now = clock.now()): Promise<SearchPage> {
   const term = query.term ? await expandTerm(db, query.term) : null;
-  // A term without any searchable word (only punctuation, say) matches nothing.
-  let rows: MatchRow[] = [];
-  let matchCount = 0;
-  if (!term || term.query) {
-    await withTransaction(db, async (tx) => {
-      // The planner underrates testing a tsvector row by row and would pick a sequential scan
-      // for "the first N matches"; the GIN bitmap is several times faster (bench/README.md).
-      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-      rows = rowsOf<MatchRow & { total: number }>(await tx.execute(searchPageSql(query, now, term)));
-      const fromPage = (rows[0] as { total?: number } | undefined)?.total;
-      // Past the last page there is no row to carry the total: count on its own.
-      matchCount =
-        fromPage ?? (query.page === 1 ? 0 : Number(rowsOf<{ total: number }>(await tx.execute(searchCountSql(query, now, term)))[0]?.total ?? 0));
-    });
-  }
-  const hits = await hydrate(db, rows, locale);
-  const totalCapped = matchCount > TOTAL_CAP;
-  const total = Math.min(matchCount, TOTAL_CAP);
-  await recordAudit(db, "SEARCHED", actor?.id ?? null, {
-    type: query.type,
-    term: query.term || undefined,
-    tags: query.tagIds.length,
-    nace: query.nace,
-    countries: query.countries,
-    radiusKm: query.radiusKm ?? undefined,
-    locale,
-    results: total,
+  const audit = searchAudit(actor, query, locale);
+  const { rows, matchCount } = await withTransaction(db, async (tx) => {
+    // The planner underrates testing a tsvector row by row and would pick a sequential scan for
+    // "the first N matches" of a common word; the GIN bitmap is faster (bench/README.md). The
+    // audit entry is statistics: its commit need not wait for the disk.
+    await tx.execute(sql`SELECT set_config('enable_seqscan', 'off', true), set_config('synchronous_commit', 'off', true)`);
+    if (term && !term.query) {
+      // A term without any searchable word (only punctuation, say) matches nothing.
+      await recordAudit(tx, "SEARCHED", audit.userId, { ...audit.details, results: 0 });
+      return { rows: [], matchCount: 0 };
+    }
+    const found = rowsOf<DisplayRow>(await tx.execute(searchPageSql(query, now, term, locale, audit)));
+    // Past the last page there is no row to carry the total: count on its own.
+    const count =
+      found[0]?.total ?? (query.page === 1 ? 0 : Number(rowsOf<{ total: number }>(await tx.execute(searchCountSql(query, now, term)))[0]?.total ?? 0));
+    return { rows: found, matchCount: count };
   });
+  const total = Math.min(matchCount, TOTAL_CAP);
   return {
-    hits,
+    hits: toHits(rows, locale),
     total,
-    totalCapped,
+    totalCapped: matchCount > TOTAL_CAP,
     page: query.page,
     pageCount: Math.min(Math.ceil(total / SEARCH_PAGE_SIZE), SEARCH_LIMITS.maxPage),
+  };
+}
+
+/** What SEARCHED records: the filters used (no term text beyond what was typed, no location), the user only if signed in. */
+export function searchAudit(actor: Actor, query: SearchQuery, locale: Locale): SearchAudit {
+  return {
+    userId: actor?.id ?? null,
+    details: {
+      type: query.type,
+      term: query.term || undefined,
+      tags: query.tagIds.length,
+      nace: query.nace,
+      countries: query.countries,
+      radiusKm: query.radiusKm ?? undefined,
+      locale,
+    },
   };
 }
 
@@ -75,90 +90,31 @@ export async function expandTerm(db: Db, term: string): Promise<TermQuery> {
 
 /** The newest unexpired offers and inquiries (home page). */
 export async function latestAds(db: Db, locale: Locale, limit: number, now = clock.now()): Promise<SearchHit[]> {
-  const rows = await db
-    .select({
-      docId: searchDocuments.docId,
-      kind: searchDocuments.kind,
-      companyId: searchDocuments.companyId,
-      lat: searchDocuments.lat,
-      lon: searchDocuments.lon,
-      validUntil: searchDocuments.validUntil,
-      distance_m: sql<null>`NULL`,
-    })
-    .from(searchDocuments)
-    .where(and(inArray(searchDocuments.kind, ["OFFER", "INQUIRY"]), gt(searchDocuments.validUntil, now)))
-    .orderBy(desc(searchDocuments.createdAt))
-    .limit(limit);
-  return hydrate(db, rows as MatchRow[], locale);
+  return toHits(rowsOf<DisplayRow>(await db.execute(latestAdsSql(now, limit, locale))), locale);
 }
 
-/** Loads names, texts, images and tags for one page of matches, keeping the match order. */
-async function hydrate(db: Db, rows: MatchRow[], locale: Locale): Promise<SearchHit[]> {
-  if (rows.length === 0) return [];
-  const companyIds = [...new Set(rows.map((r) => r.companyId))];
-  const adIds = rows.filter((r) => r.kind !== "COMPANY").map((r) => r.docId);
-  const [companyRows, adRows, tagRows] = await Promise.all([
-    db
-      .select({
-        id: companies.id,
-        name: companies.name,
-        descriptionDe: companies.descriptionDe,
-        descriptionCs: companies.descriptionCs,
-        logoKey: companies.logoKey,
-        city: sql<string | null>`(SELECT a.city FROM company_addresses a WHERE a.company_id = "companies"."id"
-          ORDER BY (a.kind = 'HEADQUARTERS') DESC, a.created_at LIMIT 1)`,
-        country: sql<Country | null>`(SELECT a.country FROM company_addresses a WHERE a.company_id = "companies"."id"
-          ORDER BY (a.kind = 'HEADQUARTERS') DESC, a.created_at LIMIT 1)`,
-      })
-      .from(companies)
-      .where(inArray(companies.id, companyIds)),
-    adIds.length > 0
-      ? db
-          .select({ id: companyServices.id, title: companyServices.title, description: companyServices.description, imageKey: companyServices.imageKey })
-          .from(companyServices)
-          .where(inArray(companyServices.id, adIds))
-      : Promise.resolve([]),
-    db
-      .select({ companyId: companyTags.companyId, id: tags.id, labelDe: tags.labelDe, labelCs: tags.labelCs })
-      .from(companyTags)
-      .innerJoin(tags, eq(tags.id, companyTags.tagId))
-      .where(inArray(companyTags.companyId, companyIds)),
-  ]);
-  const companyById = new Map(companyRows.map((c) => [c.id, c]));
-  const adById = new Map(adRows.map((a) => [a.id, a]));
-  const tagsByCompany = new Map<string, Array<{ id: string; label: string }>>();
-  for (const t of tagRows) {
-    const list = tagsByCompany.get(t.companyId) ?? [];
-    list.push({ id: t.id, label: locale === "cs" ? t.labelCs : t.labelDe });
-    tagsByCompany.set(t.companyId, list);
-  }
+function toHits(rows: DisplayRow[], locale: Locale): SearchHit[] {
   const collator = new Intl.Collator(locale);
-
-  return rows.flatMap((row): SearchHit[] => {
-    const company = companyById.get(row.companyId);
-    if (!company) return []; // deleted between the two queries
-    const ad = row.kind === "COMPANY" ? null : adById.get(row.docId);
-    if (row.kind !== "COMPANY" && !ad) return [];
-    const description = ad ? ad.description : locale === "cs" ? company.descriptionCs : company.descriptionDe;
-    return [
-      {
-        kind: row.kind,
-        id: row.docId,
-        companyId: row.companyId,
-        companyName: company.name,
-        title: ad ? ad.title : company.name,
-        excerpt: excerpt(description),
-        logoKey: company.logoKey,
-        imageKey: ad?.imageKey ?? null,
-        city: company.city,
-        country: company.country,
-        lat: row.lat,
-        lon: row.lon,
-        distanceKm: row.distance_m === null || row.distance_m === undefined ? null : Number(row.distance_m) / 1000,
-        tags: (tagsByCompany.get(row.companyId) ?? []).sort((a, b) => collator.compare(a.label, b.label)),
-        validUntil: row.validUntil ? new Date(row.validUntil) : null,
-      },
-    ];
+  return rows.map((row) => {
+    // node-postgres parses json columns; keep working if a driver hands over the text.
+    const tagList = typeof row.tags === "string" ? (JSON.parse(row.tags) as Array<{ id: string; label: string }>) : row.tags;
+    return {
+      kind: row.kind,
+      id: row.docId,
+      companyId: row.companyId,
+      companyName: row.companyName,
+      title: row.title,
+      excerpt: excerpt(row.description ?? ""),
+      logoKey: row.logoKey,
+      imageKey: row.imageKey,
+      city: row.city,
+      country: row.country,
+      lat: row.lat,
+      lon: row.lon,
+      distanceKm: row.distance_m === null || row.distance_m === undefined ? null : Number(row.distance_m) / 1000,
+      tags: tagList.sort((a, b) => collator.compare(a.label, b.label)),
+      validUntil: row.validUntil ? new Date(row.validUntil) : null,
+    };
   });
 }
 

@@ -1,10 +1,13 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb } from "../../../tests/support/db";
 import { parseSearchParams, type SearchQuery } from "~/schemas/search";
-import type { DbHandle } from "~/server/db/client.server";
-import { auditTrail, companies, companyAddresses, companyContacts, companyNace, companyServices, companyTags, tags } from "~/server/db/schema";
-import { latestAds, searchCatalogue } from "./search.server";
+import { type DbHandle, rowsOf, withTransaction } from "~/server/db/client.server";
+import { auditTrail, users, companies, companyAddresses, companyContacts, companyNace, companyServices, companyTags, tags } from "~/server/db/schema";
+import { pointCells } from "./geo-cells";
+import { searchPageSql } from "./search-sql.server";
+import { expandTerm, latestAds, searchAudit, searchCatalogue } from "./search.server";
 
 let handle: DbHandle;
 const db = () => handle.db;
@@ -34,13 +37,14 @@ interface Fixture {
 }
 
 const FIXTURES: Fixture[] = [
-  { key: "usti", name: "Labe Logistika s.r.o.", country: "CZ", city: "Ústí nad Labem", lat: 50.66, lon: 14.03, nace: ["49.41"], tags: ["logistics"], descriptionCs: "Přeprava zboží." },
+  { key: "usti", name: "Labe Logistika s.r.o.", country: "CZ", city: "Ústí nad Labem", lat: 50.66, lon: 14.03, nace: ["49.41"], tags: ["logistics"], descriptionCs: "Přeprava zboží.", descriptionDe: "Donaudampfer und Elbkähne." },
   { key: "strasse", name: "Straßenbau Richter GmbH", country: "DE", city: "Pirna", lat: 50.96, lon: 13.94, nace: ["42.11"], tags: ["construction"] },
   { key: "metall", name: "Metallbau Görlitz GmbH", country: "DE", city: "Görlitz", lat: 51.15, lon: 14.99, nace: ["25.11"], tags: ["metal", "welding"] },
   { key: "metallDescription", name: "Kovo Liberec a.s.", descriptionDe: "Partner für Metallbau und Schweißen.", country: "CZ", city: "Liberec", lat: 50.77, lon: 15.06, nace: ["25.62"], tags: ["metal"] },
   { key: "near", name: "Nahbereich Elektro GmbH", country: "DE", city: "Near", lat: northOf(49), lon: ORIGIN.lon, nace: ["27.11"], tags: ["electrics"] },
   { key: "far", name: "Fernbereich Elektro GmbH", country: "DE", city: "Far", lat: northOf(51), lon: ORIGIN.lon, nace: ["27.11"], tags: ["electrics"] },
   { key: "software", name: "Softwarehaus Chemnitz GmbH", country: "DE", city: "Chemnitz", lat: 50.83, lon: 12.92, nace: ["62.01"], tags: ["software"] },
+  { key: "long", name: "Plavba Děčín s.r.o.", descriptionDe: "Donaudampfschifffahrtsgesellschaftskapitänsmützen aus Děčín.", country: "CZ", city: "Děčín", lat: 50.78, lon: 14.21, nace: ["50.40"], tags: ["logistics"] },
   { key: "pending", name: "Metallbau Wartend GmbH", status: "PENDING", country: "DE", city: "Dresden", lat: 51.05, lon: 13.74, nace: ["25.11"], tags: ["metal"] },
   { key: "deactivated", name: "Metallbau Gesperrt GmbH", status: "DEACTIVATED", country: "DE", city: "Dresden", lat: 51.05, lon: 13.74, nace: ["25.11"], tags: ["metal"] },
 ];
@@ -123,10 +127,20 @@ describe("searchCatalogue: text", () => {
     expect(await titles({ term: "kovovyroba" })).toEqual(expect.arrayContaining(["Metallbau Görlitz GmbH", "Kovo Liberec a.s."]));
   });
 
+  it("completes a prefix to words of any length", async () => {
+    // A short word with the same beginning elsewhere, so the prefix is expanded into a word list.
+    expect((await titles({ term: "donaudampf" })).sort()).toEqual(["Labe Logistika s.r.o.", "Plavba Děčín s.r.o."]);
+    expect(await titles({ term: "Donaudampfschifffahrtsgesellschaftskapitänsmütze" })).toEqual(["Plavba Děčín s.r.o."]);
+  });
+
   it("tolerates small typos", async () => {
     expect(await titles({ term: "Metalbau" })).toContain("Metallbau Görlitz GmbH");
     expect(await titles({ term: "Chemnitc" })).toEqual(["Softwarehaus Chemnitz GmbH"]);
     expect(await titles({ term: "Xylophon" })).toEqual([]);
+    // A word that exists is taken as typed: no alternatives, no trigram search.
+    expect((await expandTerm(db(), "metalbau")).query).toContain("'metallbau'");
+    const known = await expandTerm(db(), "metallbau");
+    expect(known.query).toBe(known.exact);
   });
 
   it("ranks a name match above a description match, and needs every word", async () => {
@@ -141,6 +155,41 @@ describe("searchCatalogue: filters", () => {
     expect(page.hits.map((h) => h.title)).toEqual(["Nahbereich Elektro GmbH"]);
     expect(page.hits[0]!.distanceKm).toBeCloseTo(49, 1);
     expect(await titles({ tagIds: [tagIds.electrics!], location: ORIGIN, radiusKm: 100 })).toEqual(["Nahbereich Elektro GmbH", "Fernbereich Elektro GmbH"]);
+  });
+
+  it("stores the same geo cells the radius search asks for (SQL and TypeScript agree)", async () => {
+    const points = [
+      [51.2, 13.8],
+      [50.0, 12.0],
+      [50.7, 13.9],
+      [49.999999999, 14.0375],
+      ...Array.from({ length: 60 }, (_, i) => [48.5 + ((i * 0.0537) % 3), 12 + ((i * 0.1173) % 7)]),
+    ] as Array<[number, number]>;
+    const rows = rowsOf<{ cells: string[] }>(
+      await db().execute(sql`SELECT pn_geo_cells(p.lat, p.lon) AS cells
+        FROM unnest(${`{${points.map((p) => p[0]).join(",")}}`}::float8[], ${`{${points.map((p) => p[1]).join(",")}}`}::float8[]) WITH ORDINALITY AS p(lat, lon, n)
+        ORDER BY n`),
+    );
+    expect(rows.map((r) => r.cells)).toEqual(points.map(([lat, lon]) => pointCells(lat, lon)));
+  });
+
+  it("can answer from the kind's one GIN index, whatever the filters (the partial index matches)", async () => {
+    const q = query({ term: "metallbau", tagIds: [tagIds.metal!], nace: ["25"], countries: ["DE"], location: ORIGIN, radiusKm: 100 });
+    const term = await expandTerm(db(), q.term);
+    const plan = await withTransaction(db(), async (tx) => {
+      // On a handful of rows any plan is cheap; leave the planner only bitmap scans, which need
+      // an index condition: the test fails if the partial index could not serve the search.
+      await tx.execute(sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`);
+      return rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql`EXPLAIN ${searchPageSql(q, NOW, term, "de", searchAudit(null, q, "de"))}`));
+    });
+    expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toMatch(
+      // Text, country, tags, industry and radius cells are all conditions of that one index scan.
+      /Bitmap Index Scan on search_documents_companies_idx.*\n\s+Index Cond: \(\(tsv @@.*facets @>.*facets &&.*facets &&.*facets &&/,
+    );
+    // Ads: the kind reaches the planner as a literal, which is what matching a partial index needs.
+    for (const type of ["OFFER", "INQUIRY"] as const) {
+      expect(new PgDialect().sqlToQuery(searchPageSql(query({ ...q, type }), NOW, term, "de", searchAudit(null, q, "de"))).sql).toContain(`d.kind = '${type}'`);
+    }
   });
 
   it("sorts by distance on request", async () => {
@@ -217,6 +266,17 @@ describe("searchCatalogue: results and statistics", () => {
     await searchCatalogue(db(), null, query({ term: "usti" }), "de", NOW);
     const [entry] = await db().select().from(auditTrail).where(eq(auditTrail.action, "SEARCHED"));
     expect(entry).toMatchObject({ userId: null, details: expect.objectContaining({ term: "usti", results: 1, type: "COMPANY" }) });
+
+    const [user] = await db().insert(users).values({ email: "suche@example.com", name: "Suche" }).returning({ id: users.id });
+    await db().delete(auditTrail);
+    await searchCatalogue(db(), { id: user!.id, role: "Organisation" }, query({ nace: ["25"], countries: ["DE"], page: 4 }), "cs", NOW);
+    await searchCatalogue(db(), { id: user!.id, role: "Organisation" }, query({ term: "?!" }), "cs", NOW);
+    const entries = await db().select().from(auditTrail).where(eq(auditTrail.action, "SEARCHED")).orderBy(auditTrail.createdAt);
+    // Past the last page, the entry still carries the number of matches.
+    expect(entries.map((e) => [e.userId, e.details])).toEqual([
+      [user!.id, expect.objectContaining({ nace: ["25"], countries: ["DE"], locale: "cs", results: 1 })],
+      [user!.id, expect.objectContaining({ term: "?!", results: 0 })],
+    ]);
   });
 
   it("lists the newest unexpired ads for the home page", async () => {
