@@ -151,10 +151,10 @@ function orderBy(q: SearchQuery, term: TermQuery | null, alias: string): SQL {
 
 /**
  * The page of matches with everything the result list shows, in one statement: the matches
- * (ids, distance, rank), their count, then names, texts, images, headquarters town and tags
- * in the reader's language for just the page's rows; and the SEARCHED audit entry. Every row carries `total`: the number of
- * candidates, or of all matches when sorted by distance (those are all visited for the sort
- * anyway), so no second counting statement is needed.
+ * (ids, distance, rank), their count, then names, texts, images, headquarters town and tags in
+ * the reader's language for just the page's rows; and the SEARCHED audit entry. Every row
+ * carries `total`: the number of candidates, or of all matches when sorted by distance (those
+ * are all visited for the sort anyway), so no second counting statement is needed.
  */
 export function searchPageSql(q: SearchQuery, now: Date, term: TermQuery | null, locale: Locale, audit: SearchAudit): SQL {
   const distance = q.location ? distanceTo(q) : sql`NULL::float8`;
