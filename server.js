@@ -5,19 +5,38 @@ import express from "express";
 
 const DEV = process.argv.includes("--dev");
 const PORT = Number.parseInt(process.env.PORT || "3000", 10);
-const HOST = process.env.HOST || "0.0.0.0";
+// Loopback unless told otherwise: a development server (demo accounts, dev pages) is not
+// reachable from other machines by accident. Production sets HOST (e.g. 0.0.0.0 in a container).
+const HOST = process.env.HOST || "127.0.0.1";
 
 const server = express();
 server.disable("x-powered-by");
 server.use(compression());
+
+/**
+ * A start-up failure the operator can act on (unsafe production settings, the embedded database
+ * in use by another process) is printed as its message alone, without a stack trace.
+ */
+async function startOrExit(start) {
+  try {
+    return await start();
+  } catch (error) {
+    const known = error instanceof Error && (error.name === "DataDirInUseError" || /^(Unsafe production configuration|Invalid environment)/.test(error.message));
+    console.error(known ? `PartnerNet cannot start:\n${error.message}` : error);
+    process.exit(1);
+  }
+}
 
 let bootstrapped;
 if (DEV) {
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
   server.use(viteDevServer.middlewares);
-  const mod = await viteDevServer.ssrLoadModule("./server/app.ts");
-  await mod.bootstrap();
+  bootstrapped = await startOrExit(async () => {
+    const loaded = await viteDevServer.ssrLoadModule("./server/app.ts");
+    await loaded.bootstrap();
+    return loaded;
+  });
   server.use(async (req, res, next) => {
     try {
       const source = await viteDevServer.ssrLoadModule("./server/app.ts");
@@ -31,13 +50,17 @@ if (DEV) {
   const buildDir = process.env.BUILD_DIR || "build";
   server.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
   server.use(express.static(`${buildDir}/client`, { maxAge: "1h", index: false }));
-  bootstrapped = await import(new URL(`${buildDir}/server/index.js`, `file://${process.cwd()}/`).href);
-  await bootstrapped.bootstrap();
+  bootstrapped = await startOrExit(async () => {
+    const loaded = await import(new URL(`${buildDir}/server/index.js`, `file://${process.cwd()}/`).href);
+    await loaded.bootstrap();
+    return loaded;
+  });
   server.use(bootstrapped.app);
 }
 
 const listener = server.listen(PORT, HOST, () => {
-  console.log(`PartnerNet listening on http://localhost:${PORT}`);
+  console.log(`PartnerNet listening on http://${HOST.includes(":") ? `[${HOST}]` : HOST}:${PORT}`);
+  bootstrapped.announce?.(HOST, PORT);
 });
 
 async function shutdown() {

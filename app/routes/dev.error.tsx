@@ -1,9 +1,9 @@
-import { data } from "react-router";
-import { config } from "~/server/config.server";
+import { requireDevSurface } from "~/server/http/dev-surface.server";
+import type { Route } from "./+types/dev.error";
 
-/** Outside production: throws an unhandled error, so the error screen can be seen and tested. */
-export function loader() {
-  if (config.isProduction) throw data(null, { status: 404 });
+/** Outside production, from this machine only: throws an unhandled error, so the error screen can be seen and tested. */
+export function loader({ context }: Route.LoaderArgs) {
+  requireDevSurface(context);
   throw new Error("Deliberate test error");
 }
 

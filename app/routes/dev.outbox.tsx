@@ -1,7 +1,9 @@
 import { Anchor, Code, Paper, Stack, Text, Title } from "@mantine/core";
 import { data, useLoaderData } from "react-router";
+import type { Route } from "./+types/dev.outbox";
 import { useT } from "~/i18n/i18n-context";
 import { config } from "~/server/config.server";
+import { requireDevSurface } from "~/server/http/dev-surface.server";
 import { listOutbox } from "~/server/mail/mailer.server";
 
 export function meta() {
@@ -9,8 +11,9 @@ export function meta() {
 }
 
 /** Development only: the mails written to the outbox folder when no SMTP server is configured. */
-export async function loader() {
-  if (config.isProduction || config.smtpUrl) throw data(null, { status: 404 });
+export async function loader({ context }: Route.LoaderArgs) {
+  requireDevSurface(context);
+  if (config.smtpUrl) throw data(null, { status: 404 });
   const mails = await listOutbox(50);
   return { mails: mails.map(({ id, to, subject, text, createdAt }) => ({ id, to, subject, text, createdAt })) };
 }

@@ -1,14 +1,20 @@
 import path from "node:path";
 import { z } from "zod";
 
+const DEV_SESSION_SECRET = "dev-secret-change-me-in-production";
+
 /** All environment configuration, parsed once at boot. Nothing else reads process.env. */
 const EnvSchema = z.object({
   APP_ENV: z.enum(["development", "test", "staging", "production"]).default("development"),
   NODE_ENV: z.string().optional(),
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL: a statement running longer is cancelled (0 = no limit, for bulk scripts). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().nonnegative().default(30_000),
+  /** PostgreSQL: giving up on a new connection after this long. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   DATA_DIR: z.string().default("./data"),
-  PUBLIC_URL: z.string().url().default("http://localhost:3000"),
-  SESSION_SECRET: z.string().min(16).default("dev-secret-change-me-in-production"),
+  PUBLIC_URL: z.string().url().optional(),
+  SESSION_SECRET: z.string().min(16).default(DEV_SESSION_SECRET),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("PartnerNet <no-reply@partnernet.example>"),
   MAIL_OUTBOX_DIR: z.string().optional(),
@@ -34,27 +40,42 @@ const EnvSchema = z.object({
   E2E_CLOCK: z.enum(["0", "1"]).optional(),
 });
 
-function loadConfig(env: NodeJS.ProcessEnv) {
+/**
+ * What makes a production configuration unsafe, as sentences that say what to change. A
+ * production server refuses to start while any remain, so an operator cannot run it with a
+ * guessable secret, test hooks, demo accounts, or links and cookies for the wrong origin.
+ */
+function productionProblems(e: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  if (e.SESSION_SECRET === DEV_SESSION_SECRET) problems.push("SESSION_SECRET must be set in production (a random value of at least 32 characters)");
+  else if (e.SESSION_SECRET.length < 32) problems.push("SESSION_SECRET must have at least 32 characters in production");
+  if (e.E2E_CLOCK === "1") problems.push("E2E_CLOCK must not be set in production");
+  if (e.SEED_DEMO_DATA === "true") problems.push("SEED_DEMO_DATA=true must not be set in production (demo accounts have public e-mail addresses)");
+  if (!e.PUBLIC_URL) problems.push("PUBLIC_URL must be set in production (the https:// address users open)");
+  else if (!e.PUBLIC_URL.startsWith("https://")) problems.push("PUBLIC_URL must start with https:// in production (sessions use Secure cookies)");
+  if (!e.SMTP_URL) problems.push("SMTP_URL must be set in production (without it login codes are only written to a local folder)");
+  return problems;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv) {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => i.path.join(".") + " " + i.message).join("; ")}`);
   }
   const e = parsed.data;
   const isProduction = e.APP_ENV === "production";
-  if (isProduction && e.SESSION_SECRET === "dev-secret-change-me-in-production") {
-    throw new Error("SESSION_SECRET must be set in production");
-  }
-  if (isProduction && e.E2E_CLOCK === "1") {
-    throw new Error("E2E_CLOCK must not be set in production");
-  }
+  const problems = isProduction ? productionProblems(e) : [];
+  if (problems.length > 0) throw new Error(`Unsafe production configuration:\n- ${problems.join("\n- ")}`);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     appEnv: e.APP_ENV,
     isProduction,
     databaseUrl: e.DATABASE_URL,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     dataDir,
     pgliteDir: path.join(dataDir, "pglite"),
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ""),
+    publicUrl: (e.PUBLIC_URL ?? "http://localhost:3000").replace(/\/$/, ""),
     sessionSecret: e.SESSION_SECRET,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     smtpUrl: e.SMTP_URL,

@@ -68,6 +68,8 @@ export const ERROR_CODES = [
   "SEARCH_RADIUS_INVALID",
   "LOCATION_BLOCKED",
   "LOCATION_UNAVAILABLE",
+  "SERVICE_UNAVAILABLE",
+  "MAIL_SEND_FAILED",
   "GENERIC",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -82,6 +84,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   ACCOUNT_INACTIVE: 403,
   NOT_FOUND: 404,
   VERIFICATION_TOKEN_NOT_FOUND: 404,
+  SERVICE_UNAVAILABLE: 503,
+  MAIL_SEND_FAILED: 503,
   GENERIC: 500,
 };
 

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { cube } from "@electric-sql/pglite/contrib/cube";
 import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
@@ -9,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { config } from "~/server/config.server";
+import { lockDataDir } from "./data-dir-lock.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,15 +18,45 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-/** Opens PGlite (a data directory, or in memory when `dataDir` is undefined) with the extensions search needs. */
+/**
+ * Opens PGlite (a data directory, or in memory when `dataDir` is undefined) with the extensions
+ * search needs. A data directory is locked for this process first: a second process fails at
+ * once with DataDirInUseError instead of silently losing writes.
+ */
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DbHandle & { client: PGlite }> {
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { cube, earthdistance, pg_trgm, unaccent }, ...(loadDataDir ? { loadDataDir } : {}) });
-  return { client, db: drizzlePglite(client, { schema }) as unknown as Db, close: () => client.close() };
+  const unlock = dataDir ? await lockDataDir(dataDir) : async () => {};
+  try {
+    const client = await PGlite.create(dataDir, { extensions: { cube, earthdistance, pg_trgm, unaccent }, ...(loadDataDir ? { loadDataDir } : {}) });
+    const close = async () => {
+      await client.close();
+      await unlock();
+    };
+    return { client, db: drizzlePglite(client, { schema }) as unknown as Db, close };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
 }
 
-export async function openPostgres(url: string): Promise<DbHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+export interface PostgresTimeouts {
+  /** Give up connecting after this long (a server that accepts but never answers). */
+  connectTimeoutMs: number;
+  /** Cancel statements after this long on the server, and stop waiting for them a little later (0 = never). */
+  statementTimeoutMs: number;
+}
+
+/**
+ * A pool whose requests cannot hang forever: a dead or frozen server fails them with errors that
+ * isDatabaseUnavailable() recognises, which pages answer with 503.
+ */
+export async function openPostgres(url: string, timeouts: PostgresTimeouts = { connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs }): Promise<DbHandle> {
+  const statement = timeouts.statementTimeoutMs;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: timeouts.connectTimeoutMs,
+    ...(statement > 0 ? { statement_timeout: statement, query_timeout: statement + 5_000, idle_in_transaction_session_timeout: statement * 2 } : {}),
+  });
   // An idle connection dropped by the server (restart, failover, DROP DATABASE) must not crash
   // the process; the pool replaces it on the next query.
   pool.on("error", (error) => console.warn(`PostgreSQL idle connection closed: ${error.message}`));
@@ -38,7 +68,11 @@ export async function openPostgres(url: string): Promise<DbHandle> {
 const holder = globalThis as typeof globalThis & { __partnernetDb?: Promise<DbHandle> };
 
 export function getDb(): Promise<Db> {
-  holder.__partnernetDb ??= config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.pgliteDir);
+  holder.__partnernetDb ??= (config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.pgliteDir)).catch((error: unknown) => {
+    // A failed open (data directory locked by another process) is not cached: the next call retries.
+    holder.__partnernetDb = undefined;
+    throw error;
+  });
   return holder.__partnernetDb.then((h) => h.db);
 }
 

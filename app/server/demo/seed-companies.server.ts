@@ -46,50 +46,47 @@ function demoCompany(index: number) {
   return { industry, town, name, slug: slug(`${surname}-${industry.key}-${index}`) };
 }
 
-async function seedOne(db: Db, storage: FileStorage, index: number, now: Date): Promise<string> {
+async function seedOne(tx: Db, logoKey: string, index: number, now: Date): Promise<string> {
   const { industry, town, name, slug: handle } = demoCompany(index);
-  const logoKey = await demoLogo(storage, name, index);
-  return withTransaction(db, async (tx) => {
-    const [row] = await tx
-      .insert(companies)
-      .values({
-        name,
-        descriptionDe: `${industry.de.text} Standort: ${town.city}.`,
-        descriptionCs: `${industry.cs.text} Sídlo: ${town.city}.`,
-        website: `https://www.${handle}.example`,
-        logoKey,
-        // Two profiles wait for approval so the admin work list has something to show.
-        status: index === 48 || index === 49 ? "PENDING" : "VERIFIED",
-        verifiedAt: index >= 48 ? null : now,
-        origin: index % 5 === 0 ? "IMPORTED" : index % 5 === 1 ? "CURATED" : "MANUAL",
-        createdAt: addDays(now, -index),
-        updatedAt: addDays(now, -index),
-      })
-      .returning({ id: companies.id });
-    const companyId = row!.id;
-    await tx.insert(companyNace).values(industry.nace.map((naceCode) => ({ companyId, naceCode })));
-    const tagIds = await resolveTagIds(tx, null, [], industry.tags.map(([de, cs]) => ({ de, cs })));
-    await tx.insert(companyTags).values(tagIds.map((tagId) => ({ companyId, tagId })));
-    await insertAddress(tx, companyId, {
-      kind: "HEADQUARTERS",
-      country: town.country,
-      state: town.state,
-      line1: town.country === "DE" ? `Hauptstraße ${10 + index}` : `Hlavní ${100 + index}`,
-      line2: null,
-      postalCode: town.postalCode,
-      city: town.city,
-    });
-    await tx.insert(companyContacts).values({
-      companyId,
-      function: index % 2 === 0 ? "GENERAL" : "SALES",
-      name: index % 3 === 0 ? null : `${town.country === "DE" ? "Katrin" : "Jana"} ${demoCompany(index).name.split(" ")[0]}`,
-      email: `info@${handle}.example`,
-      phone: town.country === "DE" ? `+49 351 ${100000 + index}` : `+420 475 ${200000 + index}`,
-      consentAt: now,
-    });
-    await tx.insert(companyServices).values(demoServices(industry, town.country === "DE", companyId, index, now));
-    return companyId;
+  const [row] = await tx
+    .insert(companies)
+    .values({
+      name,
+      descriptionDe: `${industry.de.text} Standort: ${town.city}.`,
+      descriptionCs: `${industry.cs.text} Sídlo: ${town.city}.`,
+      website: `https://www.${handle}.example`,
+      logoKey,
+      // Two profiles wait for approval so the admin work list has something to show.
+      status: index === 48 || index === 49 ? "PENDING" : "VERIFIED",
+      verifiedAt: index >= 48 ? null : now,
+      origin: index % 5 === 0 ? "IMPORTED" : index % 5 === 1 ? "CURATED" : "MANUAL",
+      createdAt: addDays(now, -index),
+      updatedAt: addDays(now, -index),
+    })
+    .returning({ id: companies.id });
+  const companyId = row!.id;
+  await tx.insert(companyNace).values(industry.nace.map((naceCode) => ({ companyId, naceCode })));
+  const tagIds = await resolveTagIds(tx, null, [], industry.tags.map(([de, cs]) => ({ de, cs })));
+  await tx.insert(companyTags).values(tagIds.map((tagId) => ({ companyId, tagId })));
+  await insertAddress(tx, companyId, {
+    kind: "HEADQUARTERS",
+    country: town.country,
+    state: town.state,
+    line1: town.country === "DE" ? `Hauptstraße ${10 + index}` : `Hlavní ${100 + index}`,
+    line2: null,
+    postalCode: town.postalCode,
+    city: town.city,
   });
+  await tx.insert(companyContacts).values({
+    companyId,
+    function: index % 2 === 0 ? "GENERAL" : "SALES",
+    name: index % 3 === 0 ? null : `${town.country === "DE" ? "Katrin" : "Jana"} ${demoCompany(index).name.split(" ")[0]}`,
+    email: `info@${handle}.example`,
+    phone: town.country === "DE" ? `+49 351 ${100000 + index}` : `+420 475 ${200000 + index}`,
+    consentAt: now,
+  });
+  await tx.insert(companyServices).values(demoServices(industry, town.country === "DE", companyId, index, now));
+  return companyId;
 }
 
 /** One offer and one inquiry; validity staggered so some ads are expiring and one has expired. */
@@ -107,12 +104,32 @@ function demoServices(industry: DemoIndustry, german: boolean, companyId: string
 /**
  * Demo directory for development (idempotent: only runs on an empty companies table). The
  * demo Organisation and Multiplikator users become members of a German and a Czech company.
+ * All or nothing, in one transaction: a start killed half-way leaves no partial directory that
+ * the emptiness check would then keep forever, so the next start seeds it whole (instances
+ * starting together are serialised by the boot lock, see boot.server.ts).
  */
 export async function seedDemoCompanies(db: Db, storage: FileStorage, now = new Date()): Promise<number> {
-  const [existing] = await db.select({ n: count() }).from(companies);
-  if ((existing?.n ?? 0) > 0) return 0;
-  const ids: string[] = [];
-  for (let i = 0; i < DEMO_COMPANY_COUNT; i++) ids.push(await seedOne(db, storage, i, now));
+  const logoKeys: string[] = [];
+  try {
+    return await withTransaction(db, async (tx) => {
+      const [existing] = await tx.select({ n: count() }).from(companies);
+      if ((existing?.n ?? 0) > 0) return 0;
+      const ids: string[] = [];
+      for (let i = 0; i < DEMO_COMPANY_COUNT; i++) {
+        logoKeys.push(await demoLogo(storage, demoCompany(i).name, i));
+        ids.push(await seedOne(tx, logoKeys[i]!, i, now));
+      }
+      await linkDemoMembers(tx, ids, now);
+      return ids.length;
+    });
+  } catch (error) {
+    // The rows are rolled back; their logo files would be orphans.
+    await Promise.all(logoKeys.map((key) => storage.delete(key).catch(() => undefined)));
+    throw error;
+  }
+}
+
+async function linkDemoMembers(db: Db, ids: string[], now: Date): Promise<void> {
   const members = await db
     .select({ id: users.id, email: users.email })
     .from(users)
@@ -126,7 +143,6 @@ export async function seedDemoCompanies(db: Db, storage: FileStorage, now = new 
   for (const [userId, companyId] of links) {
     if (userId && companyId) await db.insert(companyUserLinks).values({ userId, companyId, status: "CONFIRMED", decidedAt: now }).onConflictDoNothing();
   }
-  return ids.length;
 }
 
 export async function demoCompanyIdByName(db: Db, name: string): Promise<string | undefined> {

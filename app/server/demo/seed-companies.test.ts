@@ -42,3 +42,34 @@ it("seeds 50 geocoded bilingual companies with ads once, and links the demo user
   expect(first?.descriptionCs).toMatch(/[ěščřžýáíéůú]/);
   expect(await storage.get(first!.logoKey!)).not.toBeNull();
 });
+
+it("a start that dies half-way through seeding leaves nothing behind, and the next start seeds all 50", async () => {
+  const fresh = await createTestDb();
+  try {
+    await seedDemoData(fresh.db);
+    const failingDir = fs.mkdtempSync(path.join(os.tmpdir(), "pn-demo-fail-"));
+    const failing = new LocalDiskStorage(failingDir);
+    let puts = 0;
+    const dying = {
+      put: async (key: string, data: Buffer, type: string) => {
+        // The 14th logo: 13 companies are already inserted when the process "dies".
+        if (++puts === 14) throw new Error("killed");
+        await failing.put(key, data, type);
+      },
+      get: (key: string) => failing.get(key),
+      delete: (key: string) => failing.delete(key),
+    };
+    await expect(seedDemoCompanies(fresh.db, dying)).rejects.toThrow("killed");
+    const [afterCrash] = await fresh.db.select({ n: count() }).from(companies);
+    expect(afterCrash?.n).toBe(0);
+    // No orphaned logo files of the rolled-back companies (sidecars included).
+    const left = fs.readdirSync(failingDir, { recursive: true }).filter((f) => !fs.statSync(path.join(failingDir, String(f))).isDirectory());
+    expect(left).toEqual([]);
+
+    expect(await seedDemoCompanies(fresh.db, new LocalDiskStorage(dir))).toBe(DEMO_COMPANY_COUNT);
+    const [links] = await fresh.db.select({ n: count() }).from(companyUserLinks);
+    expect(links?.n).toBe(3);
+  } finally {
+    await fresh.close();
+  }
+});

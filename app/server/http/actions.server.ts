@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { formToObject } from "~/schemas/form-data";
 import { type FieldErrors, fieldErrors } from "~/schemas/form-errors";
+import { isDatabaseUnavailable } from "~/server/db/availability.server";
 import { AppError, type ErrorCode, isAppError } from "~/server/errors";
 
 export interface ActionFailure {
@@ -45,6 +46,10 @@ export async function handleAction<T, E extends Record<string, unknown> = Record
       return failure({ ok: false, error: error.code, details: error.details }, extra, error.status);
     }
     if (error instanceof Response || isDataWithResponseInit(error)) throw error;
+    if (isDatabaseUnavailable(error)) {
+      console.error(`Database unavailable: ${(error as Error).message}`);
+      return failure({ ok: false, error: "SERVICE_UNAVAILABLE" }, extra, 503);
+    }
     console.error(error);
     return failure({ ok: false, error: "GENERIC" }, extra, 500);
   }

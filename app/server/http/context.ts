@@ -1,8 +1,18 @@
 import { createContext } from "react-router";
 import type { SessionUser } from "~/server/auth/sessions.server";
 
+export interface RequestInfo {
+  /** The client's address (the forwarded one only from trusted proxies), for rate limits. */
+  ip: string;
+  /**
+   * True when the TCP peer is this machine and no proxy forwarded the request: the only
+   * requests that may see development surfaces such as the mail outbox.
+   */
+  local: boolean;
+}
+
 /** Set by the Express adapter for every request. */
-export const requestInfoContext = createContext<{ ip: string }>({ ip: "unknown" });
+export const requestInfoContext = createContext<RequestInfo>({ ip: "unknown", local: false });
 
 /** Set by the root middleware after validating the session cookie. */
 export const userContext = createContext<SessionUser | null>(null);

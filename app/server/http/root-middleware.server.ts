@@ -1,8 +1,9 @@
-import { type MiddlewareFunction, redirect } from "react-router";
+import { data, type MiddlewareFunction, redirect } from "react-router";
 import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localeOfPath } from "~/i18n/locales";
 import { href, matchPage } from "~/routing/paths";
 import { lookupSession } from "~/server/auth/sessions.server";
 import { runWithRequestClock } from "~/server/clock.server";
+import { isDatabaseUnavailable } from "~/server/db/availability.server";
 import { getDb } from "~/server/db/client.server";
 import { decidePageAccess } from "~/server/policy/policy";
 import { clearSessionCookie, readCookie, serializeCookie, SESSION_COOKIE } from "./cookies.server";
@@ -27,8 +28,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   if (url.pathname.startsWith("/files/")) return next();
   const locale = localeOfPath(url.pathname) ?? DEFAULT_LOCALE;
   const match = matchPage(url.pathname);
-  const db = await getDb();
-  const lookup = await lookupSession(db, readCookie(request, SESSION_COOKIE));
+  const lookup = await lookupSession(await getDb(), readCookie(request, SESSION_COOKIE)).catch(unavailableAs503);
   const setCookies: string[] = [];
 
   if (lookup.status === "expired") {
@@ -56,6 +56,18 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
   return response;
 };
+
+/**
+ * Every page asks the database for the session first, so an unreachable or frozen database
+ * (bounded by the pool's timeouts) is answered here with 503 and the translated error screen.
+ */
+function unavailableAs503(error: unknown): never {
+  if (isDatabaseUnavailable(error)) {
+    console.error(`Database unavailable: ${(error as Error).message}`);
+    throw data({ code: "SERVICE_UNAVAILABLE" }, { status: 503, headers: { "Retry-After": "10" } });
+  }
+  throw error;
+}
 
 /** Lets an end-to-end test's request see a later date (only with E2E_CLOCK=1; decision 009). */
 export const clockMiddleware: MiddlewareFunction<Response> = ({ request }, next) => runWithRequestClock(request, next);
