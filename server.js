@@ -1,5 +1,6 @@
 // Entry point. Production: serves the built app. `--dev`: Vite middleware with HMR.
 // The app itself (server/app.ts) runs migrations and seeding before it listens.
+import http from "node:http";
 import compression from "compression";
 import express from "express";
 
@@ -12,6 +13,7 @@ const HOST = process.env.HOST || "127.0.0.1";
 const server = express();
 server.disable("x-powered-by");
 server.use(compression());
+const httpServer = http.createServer(server);
 
 /**
  * A start-up failure the operator can act on (unsafe production settings, the embedded database
@@ -30,7 +32,8 @@ async function startOrExit(start) {
 let bootstrapped;
 if (DEV) {
   const vite = await import("vite");
-  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  // Hot reload over this server's own port (and so its HOST), not a second port on all interfaces.
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true, hmr: { server: httpServer } } });
   server.use(viteDevServer.middlewares);
   bootstrapped = await startOrExit(async () => {
     const loaded = await viteDevServer.ssrLoadModule("./server/app.ts");
@@ -58,14 +61,18 @@ if (DEV) {
   server.use(bootstrapped.app);
 }
 
-const listener = server.listen(PORT, HOST, () => {
+const listener = httpServer.listen(PORT, HOST, () => {
   console.log(`PartnerNet listening on http://${HOST.includes(":") ? `[${HOST}]` : HOST}:${PORT}`);
   bootstrapped.announce?.(HOST, PORT);
 });
 
 async function shutdown() {
   listener.close();
-  if (bootstrapped) await bootstrapped.shutdown();
+  try {
+    if (bootstrapped) await bootstrapped.shutdown();
+  } catch (error) {
+    console.error("Shutdown:", error);
+  }
   process.exit(0);
 }
 process.on("SIGTERM", shutdown);

@@ -102,9 +102,13 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
   const me: LockOwner = { pid: process.pid, hostname: os.hostname(), startedAt: new Date().toISOString() };
   fs.writeFileSync(ownerFileOf(dataDir), JSON.stringify(me));
   heldHere.add(dataDir);
+  // proper-lockfile removes its lock on any exit; the owner file goes with it.
+  const removeOwner = () => fs.rmSync(ownerFileOf(dataDir), { force: true });
+  process.once("exit", removeOwner);
   return async () => {
+    process.off("exit", removeOwner);
     heldHere.delete(dataDir);
-    fs.rmSync(ownerFileOf(dataDir), { force: true });
+    removeOwner();
     await release();
   };
 }
