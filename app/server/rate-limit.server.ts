@@ -28,6 +28,11 @@ export async function secondsSinceLastHit(db: Db, key: string, now: Date): Promi
   return Math.floor((now.getTime() - newest) / 1000);
 }
 
+/** Takes back the hit counted for `key` at `at` (the request it counted did not happen after all). */
+export async function forgetHit(db: Db, key: string, at: Date): Promise<void> {
+  await db.delete(rateLimitHits).where(and(eq(rateLimitHits.key, key), eq(rateLimitHits.createdAt, at)));
+}
+
 /** Housekeeping: hits older than a day are no longer needed. */
 export async function pruneRateLimitHits(db: Db, now: Date): Promise<void> {
   await db.delete(rateLimitHits).where(lt(rateLimitHits.createdAt, new Date(now.getTime() - 24 * HOUR_MS)));

@@ -9,7 +9,7 @@ import { loginCodes, users } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
 import { sendMail } from "~/server/mail/mailer.server";
 import { renderMail } from "~/server/mail/templates.server";
-import { hitRateLimit, secondsSinceLastHit } from "~/server/rate-limit.server";
+import { forgetHit, hitRateLimit, secondsSinceLastHit } from "~/server/rate-limit.server";
 import { absoluteUrl } from "./links.server";
 import { sendVerificationMail } from "./signup.server";
 
@@ -38,6 +38,19 @@ export async function requestLoginCode(db: Db, req: LoginRequest, now = new Date
   }
   await hitRateLimit(db, `login-ip:${req.ip}`, config.login.perIpPerHour, now);
   await hitRateLimit(db, emailKey, config.login.perEmailPerHour, now);
+  try {
+    await mailLoginStep(db, req, now);
+  } catch (error) {
+    // Nothing reached the mailbox: the request must not start the resend wait nor count
+    // against the address's hourly limit, and a code nobody received must not stay valid.
+    if (error instanceof AppError && error.code === "MAIL_SEND_FAILED") await forgetHit(db, emailKey, now);
+    throw error;
+  }
+  return { resendAfterSeconds: config.login.resendSeconds };
+}
+
+/** What the mailbox receives for a login request (see requestLoginCode). */
+async function mailLoginStep(db: Db, req: LoginRequest, now: Date): Promise<void> {
 
   const [user] = await db.select().from(users).where(eq(users.email, req.email));
   if (!user) {
@@ -76,15 +89,19 @@ export async function requestLoginCode(db: Db, req: LoginRequest, now = new Date
         .returning({ id: loginCodes.id });
       await tx.update(loginCodes).set({ codeHash: codeHash(row!.id, code) }).where(eq(loginCodes.id, row!.id));
     });
-    await sendMail(
-      renderMail(user.email, req.locale, {
-        subject: "mail.loginCode.subject",
-        paragraphs: [{ key: "mail.loginCode.body", values: { minutes: config.login.codeTtlMinutes } }],
-        highlight: code,
-      }),
-    );
+    try {
+      await sendMail(
+        renderMail(user.email, req.locale, {
+          subject: "mail.loginCode.subject",
+          paragraphs: [{ key: "mail.loginCode.body", values: { minutes: config.login.codeTtlMinutes } }],
+          highlight: code,
+        }),
+      );
+    } catch (error) {
+      await db.update(loginCodes).set({ consumedAt: now }).where(and(eq(loginCodes.userId, user.id), isNull(loginCodes.consumedAt)));
+      throw error;
+    }
   }
-  return { resendAfterSeconds: config.login.resendSeconds };
 }
 
 /**

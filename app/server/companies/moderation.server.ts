@@ -5,7 +5,7 @@ import type { Db } from "~/server/db/client.server";
 import { withTransaction } from "~/server/db/client.server";
 import { companies, companyUserLinks, users } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
-import { sendMail } from "~/server/mail/mailer.server";
+import { sendNotification } from "~/server/mail/mailer.server";
 import { renderMail } from "~/server/mail/templates.server";
 import { companyPolicy } from "~/server/policy/company-policy";
 import { type Actor, authorize } from "~/server/policy/policy";
@@ -44,7 +44,7 @@ export async function verifyCompany(db: Db, actor: Actor, companyId: string): Pr
   const { previous, name } = await setStatus(db, actor, companyId, ["PENDING", "DEACTIVATED"], "VERIFIED");
   if (previous !== "PENDING") return;
   for (const member of await memberRecipients(db, companyId)) {
-    await sendMail(
+    await sendNotification(
       renderMail(member.email, member.locale, {
         subject: "mail.companyApproved.subject",
         paragraphs: [{ key: "mail.companyApproved.body", values: { company: name } }],

@@ -3,6 +3,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "~/server/config.server";
 import { randomToken } from "~/server/crypto.server";
+import { AppError } from "~/server/errors";
 
 export interface OutgoingMail {
   to: string;
@@ -19,14 +20,30 @@ export interface StoredMail extends OutgoingMail {
 
 let transport: Transporter | undefined;
 
+/** SMTP timeouts as URL options (nodemailer reads numeric query parameters), unless the URL sets them. */
+function withTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [name, ms] of [["connectionTimeout", 10_000], ["greetingTimeout", 10_000], ["socketTimeout", 20_000]] as const) {
+    if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
+  }
+  return url.toString();
+}
+
 /**
  * Sends through SMTP when SMTP_URL is set; otherwise writes the message to the outbox folder
  * (one JSON file a mail), which the dev page /dev/outbox and the tests read.
  */
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   if (config.smtpUrl) {
-    transport ??= nodemailer.createTransport(config.smtpUrl);
-    await transport.sendMail({ from: config.mailFrom, ...mail });
+    // Bounded: a mail server that accepts but stalls must not hold the request for minutes.
+    transport ??= nodemailer.createTransport(withTimeouts(config.smtpUrl));
+    try {
+      await transport.sendMail({ from: config.mailFrom, ...mail });
+    } catch (error) {
+      // The user is told in their language that the mail did not go out (never the SMTP text).
+      console.error(`Mail to ${mail.to} not sent: ${(error as Error).message}`);
+      throw new AppError("MAIL_SEND_FAILED");
+    }
     return;
   }
   await fs.mkdir(config.outboxDir, { recursive: true });
@@ -37,6 +54,18 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   const target = path.join(config.outboxDir, `${id}.json`);
   await fs.writeFile(`${target}.tmp`, JSON.stringify(stored, null, 2));
   await fs.rename(`${target}.tmp`, target);
+}
+
+/**
+ * For notices about something already done and committed (an approval, a decision): a mail
+ * server failure is logged and must not turn the finished action into an error for the actor.
+ */
+export async function sendNotification(mail: OutgoingMail): Promise<void> {
+  try {
+    await sendMail(mail);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === "MAIL_SEND_FAILED")) throw error;
+  }
 }
 
 /** Newest first. Only meaningful without SMTP (development, tests). */

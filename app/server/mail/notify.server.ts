@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Locale } from "~/i18n/locales";
 import type { Db } from "~/server/db/client.server";
 import { users } from "~/server/db/schema";
-import { sendMail } from "./mailer.server";
+import { sendNotification } from "./mailer.server";
 import { type MailContent, renderMail } from "./templates.server";
 
 /**
@@ -13,5 +13,5 @@ export async function mailUser(db: Db, userId: string | null, content: (locale: 
   if (!userId) return;
   const [user] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId));
   if (!user) return;
-  await sendMail(renderMail(user.email, user.locale, content(user.locale)));
+  await sendNotification(renderMail(user.email, user.locale, content(user.locale)));
 }
