@@ -10,7 +10,9 @@ import { getStorage } from "~/server/storage/storage.server";
 import { loadReferenceData } from "~/server/reference/load-reference-data.server";
 import { config } from "~/server/config.server";
 import { requestInfoContext } from "~/server/http/context";
-import { securityHeaders } from "./security-headers";
+import { bodyLimitFor } from "~/server/http/body-limits";
+import { bodyLimit, concurrencyLimit, errorHandler, forwardedHeaders, methodGuard } from "./guards";
+import { createSecurityHeaders } from "./security-headers";
 
 /** Migrates the database and seeds demo data (idempotent). Called once before listening. */
 export async function bootstrap(): Promise<void> {
@@ -27,17 +29,43 @@ export async function shutdown(): Promise<void> {
   await closeDb();
 }
 
+/**
+ * Express's `trust proxy` from TRUST_PROXY: only those proxies' X-Forwarded-For/-Proto/-Host are
+ * believed, so `req.ip` (rate limits) cannot be forged by clients and `req.protocol`/`req.hostname`
+ * (the request URL React Router compares with the Origin of form posts) say https behind a TLS proxy.
+ */
+export function applyTrustProxy(target: express.Express): void {
+  target.set("trust proxy", config.trustProxy);
+}
+
+export const securityHeaders = createSecurityHeaders({ csp: !import.meta.env.DEV, hsts: config.isProduction });
+export { errorHandler, methodGuard };
+
 export const app = express();
 app.disable("x-powered-by");
-if (process.env.TRUST_PROXY === "true") app.set("trust proxy", true);
+applyTrustProxy(app);
 app.use(securityHeaders);
+app.use(methodGuard);
+app.use(forwardedHeaders);
+app.use(bodyLimit((pathname) => bodyLimitFor(pathname).maxBytes));
+app.use(
+  concurrencyLimit({
+    ...config.concurrency,
+    // Stored files and built assets are cheap and cached: they never wait behind page renders.
+    bypass: (req) => req.path.startsWith("/files/") || req.path.startsWith("/assets/"),
+  }),
+);
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext(req) {
+    // Stack traces and error messages reach the browser only in development (decision 012).
+    mode: import.meta.env.DEV ? "development" : "production",
+    getLoadContext(req, res) {
       const context = new RouterContextProvider();
-      context.set(requestInfoContext, { ip: req.ip ?? req.socket.remoteAddress ?? "unknown" });
+      const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined;
+      context.set(requestInfoContext, { ip: req.ip ?? req.socket.remoteAddress ?? "unknown", nonce });
       return context;
     },
   }),
 );
+app.use(errorHandler);
