@@ -22,19 +22,24 @@ export interface TestServer {
   pid: number;
   /** Everything the server wrote to stdout and stderr so far. */
   output: () => string;
-  close: () => Promise<void>;
+  /** Stops the server; drops its database unless `keepData` (for startServer(env, reuse)). */
+  close: (keepData?: boolean) => Promise<void>;
+  dataDir: string;
+  db: { url: string; drop: () => Promise<void> } | null;
+  /** PostgreSQL only; with PGlite the data is in `dataDir/pglite` (readable while the server is stopped). */
+  databaseUrl: string | null;
 }
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}, reuse?: TestServer): Promise<TestServer> {
   const buildDir = process.env.BUILD_DIR ?? "build";
   if (!fs.existsSync(path.join(ROOT, buildDir, "server/index.js"))) {
     throw new Error(`No production build in ${buildDir}/: run \`npm run build\` before the HTTP tests`);
   }
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pn-http-"));
-  const db = TEST_ENGINE === "postgres" ? await clonePostgres() : null;
+  const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "pn-http-"));
+  const db = reuse ? reuse.db : TEST_ENGINE === "postgres" ? await clonePostgres() : null;
   const child = spawn(process.execPath, ["server.js"], {
     cwd: ROOT,
     env: {
@@ -56,8 +61,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const close = async () => {
+  const close = async (keepData = false) => {
     await stop(child);
+    if (keepData) return;
     await db?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
@@ -67,7 +73,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     await close();
     throw error;
   }
-  return { url, port, pid: child.pid ?? 0, output: () => output, close };
+  return { url, port, pid: child.pid ?? 0, output: () => output, close, dataDir, db, databaseUrl: db?.url ?? null };
 }
 
 /** Signs in through the real code login (the code is read from the outbox); returns the Cookie header. */
