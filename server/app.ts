@@ -11,7 +11,7 @@ import { loadReferenceData } from "~/server/reference/load-reference-data.server
 import { config } from "~/server/config.server";
 import { requestInfoContext } from "~/server/http/context";
 import { bodyLimitFor } from "~/server/http/body-limits";
-import { bodyLimit, concurrencyLimit, errorHandler, forwardedHeaders, methodGuard } from "./guards";
+import { bodyLimit, concurrencyLimit, errorHandler, forwardedHeaders, methodGuard, unlessRefused } from "./guards";
 import { createSecurityHeaders } from "./security-headers";
 
 /** Migrates the database and seeds demo data (idempotent). Called once before listening. */
@@ -56,16 +56,18 @@ app.use(
   }),
 );
 app.use(
-  createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    // Stack traces and error messages reach the browser only in development (decision 012).
-    mode: import.meta.env.DEV ? "development" : "production",
-    getLoadContext(req, res) {
-      const context = new RouterContextProvider();
-      const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined;
-      context.set(requestInfoContext, { ip: req.ip ?? req.socket.remoteAddress ?? "unknown", nonce });
-      return context;
-    },
-  }),
+  unlessRefused(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      // Stack traces and error messages reach the browser only in development (decision 012).
+      mode: import.meta.env.DEV ? "development" : "production",
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined;
+        context.set(requestInfoContext, { ip: req.ip ?? req.socket.remoteAddress ?? "unknown", nonce });
+        return context;
+      },
+    }),
+  ),
 );
 app.use(errorHandler);

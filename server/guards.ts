@@ -63,6 +63,7 @@ function refuse(req: Request, res: Response): void {
   // is still sending makes Node close the socket, and the client gets a reset before it reads
   // the 413. Meanwhile arriving bytes are dropped; then the connection is closed instead of
   // reading the rest of a huge body.
+  res.locals.refused = true;
   const { type, body } = errorBody(req, 413, "PAYLOAD_TOO_LARGE");
   const bytes = Buffer.from(body);
   res.writeHead(413, {
@@ -84,6 +85,18 @@ function refuse(req: Request, res: Response): void {
   req.once("end", () => finish(false));
   req.once("close", () => finish(true));
   req.resume();
+}
+
+/**
+ * Wraps the React Router handler: when the body limiter already answered (413) while an action
+ * was reading, the action's own late answer is dropped instead of failing on sent headers.
+ */
+export function unlessRefused(handler: RequestHandler): RequestHandler {
+  return (req, res, next) =>
+    handler(req, res, (error?: unknown) => {
+      if (res.locals.refused === true) return;
+      next(error);
+    });
 }
 
 /**

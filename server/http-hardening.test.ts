@@ -53,15 +53,19 @@ describe("request bodies (item 1)", () => {
     expect(response.sent).toBeLessThan(64 * MIB);
   });
 
-  it("cuts off chunked bodies past the limit, four at once, without the process growing", async () => {
+  it("cuts off chunked bodies past the limit without the process growing", async () => {
     const before = rssOf(server.pid);
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid))), 50);
-    const responses = await Promise.all(
-      ["/de/anmelden", "/de/registrieren", "/auth/logout", "/cs/overeni"].map((path) =>
-        rawRequest(server, { method: "POST", path, headers: { ...FORM, "Transfer-Encoding": "chunked", Origin: server.url }, body: () => zeros(300 * MIB) }),
-      ),
-    );
+    // Two at a time: this server works on two requests at once (the others would get 503, item 16).
+    const responses = [];
+    for (const pair of [["/de/anmelden", "/de/registrieren"], ["/auth/logout", "/cs/overeni"]]) {
+      responses.push(
+        ...(await Promise.all(
+          pair.map((path) => rawRequest(server, { method: "POST", path, headers: { ...FORM, "Transfer-Encoding": "chunked", Origin: server.url }, body: () => zeros(300 * MIB) })),
+        )),
+      );
+    }
     clearInterval(sampler);
     for (const response of responses) {
       expect(response.status).toBe(413);
