@@ -51,14 +51,19 @@ if (DEV) {
   });
 } else {
   const buildDir = process.env.BUILD_DIR || "build";
-  server.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
-  server.use(express.static(`${buildDir}/client`, { maxAge: "1h", index: false }));
   bootstrapped = await startOrExit(async () => {
     const loaded = await import(new URL(`${buildDir}/server/index.js`, `file://${process.cwd()}/`).href);
     await loaded.bootstrap();
     return loaded;
   });
+  // Security headers (nosniff, CSP, HSTS) and the method check come first, so static files get them too.
+  server.use(bootstrapped.securityHeaders);
+  server.use(bootstrapped.methodGuard);
+  server.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
+  server.use(express.static(`${buildDir}/client`, { maxAge: "1h", index: false }));
   server.use(bootstrapped.app);
+  // Last: log and answer a generic page, never Express's default error page with a stack trace.
+  server.use(bootstrapped.errorHandler);
 }
 
 const listener = httpServer.listen(PORT, HOST, () => {

@@ -9,6 +9,7 @@ import type { Route } from "./+types/root";
 import { AppLayout } from "./components/layout/AppLayout";
 import { ErrorScreen } from "./components/ErrorScreen";
 import { I18nProvider } from "./i18n/i18n-context";
+import { useNonce } from "./nonce";
 import { DEFAULT_LOCALE, LOCALE_TAGS, localeOfPath } from "./i18n/locales";
 import { translate } from "./i18n/translate";
 import { config } from "./server/config.server";
@@ -40,6 +41,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRootData();
   const locale = localeOfPath(location.pathname) ?? DEFAULT_LOCALE;
   const publicUrl = root?.publicUrl ?? "";
+  const nonce = useNonce();
   return (
     <html lang={LOCALE_TAGS[locale]} {...mantineHtmlProps}>
       <head>
@@ -56,7 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        <ColorSchemeScript defaultColorScheme="light" />
+        <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
@@ -65,8 +67,8 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </I18nProvider>
         </MantineProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -14,15 +14,16 @@ npm run --silent typecheck
 step "lint"
 npm run --silent lint
 
+# Before vitest: the HTTP tests (server/*.test.ts, tests/support/server.ts) run the production build.
+step "production build"
+npm run --silent build
+
 step "unit + integration tests on PGlite"
 TEST_DB=pglite npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/reports/vitest-pglite.json
 
 step "unit + integration tests on PostgreSQL"
 bash scripts/ensure-postgres.sh
 TEST_DB=postgres npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/reports/vitest-postgres.json
-
-step "production build"
-npm run --silent build
 
 step "end-to-end tests in Chromium"
 bash scripts/ensure-chromium.sh

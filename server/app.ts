@@ -11,7 +11,9 @@ import { isLocalRequest } from "~/server/http/local-request";
 import { announceLocalControl, controlToken, localControlRouter, withdrawLocalControl } from "~/server/local-control/local-control.server";
 import { removeStaleTemporaryFiles } from "~/server/storage/temp-files.server";
 import { getStorage } from "~/server/storage/storage.server";
-import { securityHeaders } from "./security-headers";
+import { bodyLimitFor } from "~/server/http/body-limits";
+import { bodyLimit, concurrencyLimit, errorHandler, forwardedHeaders, methodGuard, unlessRefused } from "./guards";
+import { createSecurityHeaders } from "./security-headers";
 
 /** Everything before the server listens (server.js): leftovers of a killed process, then the database. */
 export async function bootstrap(): Promise<void> {
@@ -35,24 +37,55 @@ export async function shutdown(): Promise<void> {
   await closeDb();
 }
 
+/**
+ * Express's `trust proxy` from TRUST_PROXY: only those proxies' X-Forwarded-For/-Proto/-Host are
+ * believed, so `req.ip` (rate limits) cannot be forged by clients and `req.protocol`/`req.hostname`
+ * (the request URL React Router compares with the Origin of form posts) say https behind a TLS proxy.
+ */
+export function applyTrustProxy(target: express.Express): void {
+  target.set("trust proxy", config.trustProxy);
+}
+
+export const securityHeaders = createSecurityHeaders({ csp: !import.meta.env.DEV, hsts: config.isProduction });
+export { errorHandler, methodGuard };
+
 export const app = express();
 app.disable("x-powered-by");
-if (process.env.TRUST_PROXY === "true") app.set("trust proxy", true);
+applyTrustProxy(app);
+// Decided from the socket and the headers as they arrived, before forwardedHeaders removes the
+// ones an untrusted proxy added: a proxy on this machine must not make remote visitors "local".
+app.use((req, res, next) => {
+  res.locals.localRequest = isLocalRequest(req.socket.remoteAddress, req.headers);
+  next();
+});
 app.use(securityHeaders);
+app.use(methodGuard);
 app.use(
   "/_local",
   localControlRouter(controlToken, { createAdmin: async (email, name) => createOrPromoteAdmin(await getDb(), email, name) }),
 );
+app.use(forwardedHeaders);
+app.use(bodyLimit((pathname) => bodyLimitFor(pathname).maxBytes));
 app.use(
-  createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    getLoadContext(req) {
-      const context = new RouterContextProvider();
-      context.set(requestInfoContext, {
-        ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
-        local: isLocalRequest(req.socket.remoteAddress, req.headers),
-      });
-      return context;
-    },
+  concurrencyLimit({
+    ...config.concurrency,
+    // Stored files and built assets are cheap and cached: they never wait behind page renders.
+    bypass: (req) => req.path.startsWith("/files/") || req.path.startsWith("/assets/"),
   }),
 );
+app.use(
+  unlessRefused(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      // Stack traces and error messages reach the browser only in development (decision 012).
+      mode: import.meta.env.DEV ? "development" : "production",
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined;
+        context.set(requestInfoContext, { ip: req.ip ?? req.socket.remoteAddress ?? "unknown", local: res.locals.localRequest === true, nonce });
+        return context;
+      },
+    }),
+  ),
+);
+app.use(errorHandler);

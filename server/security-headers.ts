@@ -1,10 +1,54 @@
+import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 
-/** Conservative headers for every response; the CSP allows OSM tiles for the later map views. */
-export function securityHeaders(_req: Request, res: Response, next: NextFunction): void {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
-  next();
+export interface SecurityHeaderOptions {
+  /** Content-Security-Policy with a per-request script nonce (off for the Vite dev server and its HMR scripts). */
+  csp: boolean;
+  /** Strict-Transport-Security (production, where the site is served over HTTPS). */
+  hsts: boolean;
+}
+
+/** OpenStreetMap tiles of the maps (app/components/map/osm.ts). */
+const TILE_HOSTS = "https://tile.openstreetmap.org https://*.tile.openstreetmap.org";
+
+/**
+ * The Content-Security-Policy (decision 012). Scripts: our own files and inline scripts carrying
+ * this response's nonce (React Router's hydration and streaming scripts, Mantine's colour-scheme
+ * script; app/entry.server.tsx and app/root.tsx pass it on). Styles: Mantine and Leaflet set
+ * inline styles, so 'unsafe-inline' there. Images: our files, data/blob URLs and the map tiles.
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${TILE_HOSTS}`,
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/**
+ * Headers for every response, static files included (server.js installs this before
+ * express.static; the app installs it too for the dev server and tests: a second pass is a no-op).
+ * The nonce is in `res.locals.cspNonce` for the React Router load context.
+ */
+export function createSecurityHeaders(options: SecurityHeaderOptions) {
+  return function securityHeaders(_req: Request, res: Response, next: NextFunction): void {
+    if (typeof res.locals.cspNonce === "string") return next();
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    if (options.csp) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+    if (options.hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
 }

@@ -16,7 +16,7 @@ import { getRoleRequestState, requestMultiplikatorRole } from "~/server/accounts
 import { memberCompanies } from "~/server/companies/membership.server";
 import { deleteCompany } from "~/server/companies/moderation.server";
 import { getDb } from "~/server/db/client.server";
-import { handleAction, parseForm } from "~/server/http/actions.server";
+import { handleAction, parseForm, readForm } from "~/server/http/actions.server";
 import { userContext } from "~/server/http/context";
 import { clearSessionCookie } from "~/server/http/cookies.server";
 import { AppError } from "~/server/errors";
@@ -44,7 +44,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request, { intent: "" });
+  if (!(form instanceof FormData)) return form;
   const locale = localeOfPath(new URL(request.url).pathname) ?? "de";
   const intent = String(form.get("intent"));
   return handleAction(

@@ -14,7 +14,7 @@ import { decideLink } from "~/server/companies/links.server";
 import { deactivateCompany, verifyCompany } from "~/server/companies/moderation.server";
 import { getDb } from "~/server/db/client.server";
 import { AppError } from "~/server/errors";
-import { handleAction, parseForm } from "~/server/http/actions.server";
+import { handleAction, parseForm, readForm } from "~/server/http/actions.server";
 import { requireUser } from "~/server/http/require-user.server";
 import type { Route } from "./+types/admin-approvals";
 
@@ -28,7 +28,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** One decision per post: intent says what is decided, the domain checks the admin policy. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
+  if (!(form instanceof FormData)) return form;
   const intent = String(form.get("intent"));
   return handleAction(async () => {
     const actor = requireUser(context);

@@ -11,7 +11,7 @@ import { href } from "~/routing/paths";
 import { type ChallengeFilter, ChallengeDecisionSchema, ChallengeFilterSchema } from "~/schemas/approvals";
 import { handleChallenge, listChallenges } from "~/server/companies/challenges.server";
 import { getDb } from "~/server/db/client.server";
-import { handleAction, parseForm } from "~/server/http/actions.server";
+import { handleAction, parseForm, readForm } from "~/server/http/actions.server";
 import { requireUser } from "~/server/http/require-user.server";
 import type { Route } from "./+types/admin-challenges";
 
@@ -25,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
+  if (!(form instanceof FormData)) return form;
   return handleAction(async () => {
     const { id, status } = parseForm(ChallengeDecisionSchema, form);
     await handleChallenge(await getDb(), requireUser(context), id, status);

@@ -8,7 +8,6 @@ import { pageMeta } from "~/routing/current-page";
 import { href } from "~/routing/paths";
 import {
   COMPANY_FORM_ARRAY_FIELDS,
-  COMPANY_FORM_MAX_BYTES,
   CompanyCreateFormSchema,
   type CompanyFormValues,
   EMPTY_COMPANY_FORM,
@@ -19,11 +18,10 @@ import {
 import { createCompany } from "~/server/companies/profile.server";
 import { listTags } from "~/server/companies/tags.server";
 import { getDb } from "~/server/db/client.server";
-import { handleAction, parseForm } from "~/server/http/actions.server";
+import { handleAction, parseForm, readForm } from "~/server/http/actions.server";
 import { userContext } from "~/server/http/context";
 import { listNace } from "~/server/reference/nace.server";
 import { getStorage } from "~/server/storage/storage.server";
-import { readFormWithLimit } from "~/server/storage/uploads.server";
 import type { Route } from "./+types/company-create";
 
 export function meta({ location }: Route.MetaArgs) {
@@ -40,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const locale = localeOfPath(new URL(request.url).pathname) ?? "de";
   const noValues: { values?: CompanyFormValues } = {};
-  const form = await handleAction(() => readFormWithLimit(request, COMPANY_FORM_MAX_BYTES), noValues);
+  const form = await readForm(request, noValues);
   if (!(form instanceof FormData)) return form;
   return handleAction(
     async () => {

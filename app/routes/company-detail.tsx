@@ -12,17 +12,11 @@ import { href } from "~/routing/paths";
 import { getCompanyDetail } from "~/server/companies/detail.server";
 import { getDb } from "~/server/db/client.server";
 import { isAppError } from "~/server/errors";
-import { handleAction } from "~/server/http/actions.server";
+import { handleAction, readForm } from "~/server/http/actions.server";
 import { userContext } from "~/server/http/context";
-import { fileTooLarge, MIB } from "~/server/storage/images.server";
 import { getStorage } from "~/server/storage/storage.server";
-import { readFormWithLimit } from "~/server/storage/uploads.server";
 import type { Route } from "./+types/company-detail";
 import { idOrNotFound, intentOf, runCompanyIntent } from "./company-detail.actions.server";
-
-/** An ad image may have 4 MB (checked by storeImage); the form fields around it need a little more. */
-const MAX_IMAGE_BYTES = 4 * MIB;
-const MAX_BODY_BYTES = MAX_IMAGE_BYTES + 256 * 1024;
 
 export function meta({ location, loaderData, error }: Route.MetaArgs) {
   if (error) return pageMeta(location.pathname, "error.title");
@@ -63,14 +57,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  let form: FormData;
-  try {
-    form = await readFormWithLimit(request, MAX_BODY_BYTES);
-  } catch (error) {
-    // Only the ad form uploads a file, so an oversized body belongs to it; report the image limit.
-    const reported = isAppError(error) && error.code === "FILE_TOO_LARGE" ? fileTooLarge(MAX_IMAGE_BYTES) : error;
-    return handleAction(() => Promise.reject(reported), { intent: "createService" });
-  }
+  // Only the ad form uploads a file, so an oversized body belongs to it (body-limits.ts names the image limit).
+  const form = await readForm(request, { intent: "createService" });
+  if (!(form instanceof FormData)) return form;
   const intent = String(form.get("intent") ?? "");
   return handleAction(
     async () => {

@@ -9,7 +9,6 @@ import { pageMeta } from "~/routing/current-page";
 import { href } from "~/routing/paths";
 import {
   COMPANY_FORM_ARRAY_FIELDS,
-  COMPANY_FORM_MAX_BYTES,
   CompanyEditFormSchema,
   type CompanyFormValues,
   EMPTY_COMPANY_FORM,
@@ -21,11 +20,10 @@ import { updateCompanyProfile } from "~/server/companies/profile.server";
 import { listTags } from "~/server/companies/tags.server";
 import { getDb } from "~/server/db/client.server";
 import { AppError, isAppError } from "~/server/errors";
-import { handleAction, parseForm } from "~/server/http/actions.server";
+import { handleAction, parseForm, readForm } from "~/server/http/actions.server";
 import { userContext } from "~/server/http/context";
 import { listNace } from "~/server/reference/nace.server";
 import { getStorage } from "~/server/storage/storage.server";
-import { readFormWithLimit } from "~/server/storage/uploads.server";
 import type { Route } from "./+types/company-edit";
 
 export function meta({ location }: Route.MetaArgs) {
@@ -61,7 +59,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const locale = localeOfPath(new URL(request.url).pathname) ?? "de";
   const noValues: { values?: CompanyFormValues } = {};
-  const form = await handleAction(() => readFormWithLimit(request, COMPANY_FORM_MAX_BYTES), noValues);
+  const form = await readForm(request, noValues);
   if (!(form instanceof FormData)) return form;
   return handleAction(
     async () => {

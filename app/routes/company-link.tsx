@@ -11,7 +11,7 @@ import { LINK_SEARCH_MAX, LinkRequestSchema, LinkSearchSchema } from "~/schemas/
 import { fieldErrors } from "~/schemas/form-errors";
 import { listMyLinks, requestCompanyLink, searchCompaniesToLink } from "~/server/companies/links.server";
 import { getDb } from "~/server/db/client.server";
-import { handleAction, parseForm } from "~/server/http/actions.server";
+import { handleAction, parseForm, readForm } from "~/server/http/actions.server";
 import { requireUser } from "~/server/http/require-user.server";
 import type { Route } from "./+types/company-link";
 
@@ -29,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
+  if (!(form instanceof FormData)) return form;
   return handleAction(async () => {
     const { companyId } = parseForm(LinkRequestSchema, form);
     await requestCompanyLink(await getDb(), requireUser(context), companyId);

@@ -10,7 +10,7 @@ import { RequestCodeSchema, VerifyCodeSchema } from "~/schemas/account";
 import { requestLoginCode, verifyLoginCode } from "~/server/accounts/login-code.server";
 import { config } from "~/server/config.server";
 import { getDb } from "~/server/db/client.server";
-import { handleAction, parseForm, safeRedirectTarget } from "~/server/http/actions.server";
+import { handleAction, parseForm, readForm, safeRedirectTarget } from "~/server/http/actions.server";
 import { requestInfoContext, userContext } from "~/server/http/context";
 import { sessionCookie } from "~/server/http/cookies.server";
 import type { Route } from "./+types/login";
@@ -35,7 +35,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
+  if (!(form instanceof FormData)) return form;
   const locale = localeOfPath(new URL(request.url).pathname) ?? "de";
   const intent = form.get("intent");
   const db = await getDb();
@@ -45,9 +46,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "verify") {
     return handleAction(
       async () => {
-        const input = parseForm(VerifyCodeSchema, form);
-        const session = await verifyLoginCode(db, { ...input, ip });
-        const target = safeRedirectTarget(form.get("redirectTo"), href("account", locale));
+        const { email, code, redirectTo } = parseForm(VerifyCodeSchema, form);
+        const target = safeRedirectTarget(redirectTo, href("account", locale));
+        const session = await verifyLoginCode(db, { email, code, ip });
         return redirect(target, { headers: { "Set-Cookie": sessionCookie(session.token) } });
       },
       { step: "code" as const, email },

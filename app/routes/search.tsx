@@ -1,6 +1,6 @@
 import { Grid, Stack, Title } from "@mantine/core";
 import { useRef } from "react";
-import { redirect, useLoaderData, useLocation } from "react-router";
+import { data, redirect, useLoaderData, useLocation } from "react-router";
 import { naceOptionsFor } from "~/components/company/nace-options";
 import { SearchForm, type SearchFormHandle } from "~/components/search/SearchForm";
 import { SearchResults } from "~/components/search/SearchResults";
@@ -8,6 +8,7 @@ import { useT } from "~/i18n/i18n-context";
 import { localeOfPath } from "~/i18n/locales";
 import { pageMeta } from "~/routing/current-page";
 import { parseSearchParams } from "~/schemas/search";
+import { hasForbiddenControl } from "~/schemas/text";
 import { listTags } from "~/server/companies/tags.server";
 import { type Db, getDb } from "~/server/db/client.server";
 import { userContext } from "~/server/http/context";
@@ -41,10 +42,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeOfPath(url.pathname) ?? "de";
   const db = await getDb();
-  const resolved = await resolveTypedPlace(db, url.searchParams);
+  // A control character (NUL …) in any parameter is a malformed request: 400, and nothing of it reaches the database.
+  const malformed = [...url.searchParams.values()].some(hasForbiddenControl);
+  const resolved = malformed ? null : await resolveTypedPlace(db, url.searchParams);
   if (resolved instanceof URLSearchParams) throw redirect(`${url.pathname}?${resolved.toString()}`);
 
   let search = parseSearchParams(url.searchParams);
+  if (malformed && search.kind !== "empty") {
+    search = { kind: "invalid", query: search.query, errors: { q: "INVALID_INPUT", ...(search.kind === "invalid" ? search.errors : {}) } };
+  }
   if (resolved === "notFound" && search.kind !== "empty") {
     search = { kind: "invalid", query: search.query, errors: { ...(search.kind === "invalid" ? search.errors : {}), location: "SEARCH_LOCATION_REQUIRED" } };
   }
@@ -53,14 +59,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listNace(db),
     search.kind === "ok" ? searchCatalogue(db, context.get(userContext), search.query, locale) : null,
   ]);
-  return {
-    search,
-    result,
-    tags: tags.map((tag) => ({ value: tag.id, label: locale === "cs" ? tag.labelCs : tag.labelDe })),
-    nace: naceOptionsFor(nace, locale),
-    /** The place the user typed (kept in the field when it could not be found). */
-    typedPlace: url.searchParams.get("place") ?? "",
-  };
+  return data(
+    {
+      search,
+      result,
+      tags: tags.map((tag) => ({ value: tag.id, label: locale === "cs" ? tag.labelCs : tag.labelDe })),
+      nace: naceOptionsFor(nace, locale),
+      /** The place the user typed (kept in the field when it could not be found). */
+      typedPlace: malformed ? "" : (url.searchParams.get("place") ?? ""),
+    },
+    { status: malformed ? 400 : 200 },
+  );
 }
 
 export default function SearchPage() {

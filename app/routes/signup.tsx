@@ -8,7 +8,7 @@ import { href } from "~/routing/paths";
 import { SignupSchema } from "~/schemas/account";
 import { signUp } from "~/server/accounts/signup.server";
 import { getDb } from "~/server/db/client.server";
-import { handleAction, parseForm } from "~/server/http/actions.server";
+import { handleAction, parseForm, readForm } from "~/server/http/actions.server";
 import { requestInfoContext } from "~/server/http/context";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { config } from "~/server/config.server";
@@ -19,7 +19,8 @@ export function meta({ location }: Route.MetaArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
+  if (!(form instanceof FormData)) return form;
   const locale = localeOfPath(new URL(request.url).pathname) ?? "de";
   return handleAction(async () => {
     const input = parseForm(SignupSchema, form);

@@ -8,7 +8,7 @@ import { href } from "~/routing/paths";
 import { VerifyTokenSchema } from "~/schemas/account";
 import { verifyRegistration } from "~/server/accounts/verification.server";
 import { getDb } from "~/server/db/client.server";
-import { handleAction, parseForm } from "~/server/http/actions.server";
+import { handleAction, parseForm, readForm } from "~/server/http/actions.server";
 import type { Route } from "./+types/verify";
 
 export function meta({ location }: Route.MetaArgs) {
@@ -20,7 +20,8 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
+  if (!(form instanceof FormData)) return form;
   const locale = localeOfPath(new URL(request.url).pathname) ?? "de";
   return handleAction(async () => {
     const { token } = parseForm(VerifyTokenSchema, form);

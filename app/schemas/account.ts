@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasAnyControl, plainText, requiredText } from "./text";
 
 /**
  * Form schemas shared by the pages (client checks) and the actions (server parse).
@@ -7,9 +8,9 @@ import { z } from "zod";
 export const NAME_MAX = 120;
 export const EMAIL_MAX = 254;
 
-export const EmailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX, "EMAIL_INVALID").pipe(z.email("EMAIL_INVALID"));
+export const EmailSchema = plainText().trim().toLowerCase().max(EMAIL_MAX, "EMAIL_INVALID").pipe(z.email("EMAIL_INVALID"));
 
-export const NameSchema = z.string().trim().min(1, "NAME_REQUIRED").max(NAME_MAX, "INVALID_INPUT");
+export const NameSchema = requiredText(NAME_MAX, "NAME_REQUIRED", "INVALID_INPUT");
 
 const checkbox = z
   .union([z.literal("on"), z.literal("true"), z.boolean()])
@@ -24,10 +25,22 @@ export const SignupSchema = z.object({
 });
 export type SignupInput = z.infer<typeof SignupSchema>;
 
-export const RequestCodeSchema = z.object({ email: EmailSchema });
+/**
+ * Where to go after signing in: checked when the form is parsed, before a code is consumed. A
+ * foreign or odd target falls back to the account page (safeRedirectTarget); a control or line
+ * separator character is a malformed request (it could never be a valid Location header).
+ */
+export const RedirectToSchema = z
+  .string()
+  .max(2000, "INVALID_INPUT")
+  .refine((v) => !hasAnyControl(v), "INVALID_INPUT")
+  .optional();
+
+export const RequestCodeSchema = z.object({ email: EmailSchema, redirectTo: RedirectToSchema });
 
 export const VerifyCodeSchema = z.object({
   email: EmailSchema,
+  redirectTo: RedirectToSchema,
   code: z
     .string()
     .trim()

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "./text";
 import { AddressSchema, COMPANY_ARRAY_FIELDS, CompanyProfileSchema, type AddressInput, type CompanyProfileInput } from "./company";
 
 /**
@@ -97,6 +98,6 @@ export function logoError(file: File | null, required: boolean): { code: "LOGO_R
 /** Geocoding lookup of the map (GET /api/geocode). */
 export const GeocodeQuerySchema = z.object({
   country: z.enum(["DE", "CZ"]),
-  postalCode: z.string().trim().max(10).default(""),
-  city: z.string().trim().max(100).default(""),
+  postalCode: plainText().trim().max(10).default(""),
+  city: plainText().trim().max(100).default(""),
 });

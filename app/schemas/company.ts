@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasVisibleText, optionalText, plainText, requiredText } from "./text";
 import { CHALLENGE_REASONS, CONTACT_FUNCTIONS, COUNTRIES, SERVICE_TYPES, VALIDITY_DAYS } from "./enums";
 
 /** Limits of spec §5 (text fields have maximum lengths; localized text needs both languages). */
@@ -22,17 +23,9 @@ export const LIMITS = {
   maxNace: 10,
 } as const;
 
-const text = (max: number, required = "INVALID_INPUT") => z.string().trim().min(1, required).max(max, "TEXT_TOO_LONG");
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, "TEXT_TOO_LONG")
-    .optional()
-    .transform((v) => (v ? v : null));
+const text = requiredText;
 
-export const UrlSchema = z
-  .string()
+export const UrlSchema = plainText()
   .trim()
   .max(LIMITS.url, "TEXT_TOO_LONG")
   .transform((v) => (v && !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) ? `https://${v}` : v))
@@ -99,7 +92,7 @@ const PHONE = /^\+?[0-9 ()/.-]{6,40}$/;
 export const ContactSchema = z.object({
   function: z.enum(CONTACT_FUNCTIONS, "CONTACT_FUNCTION_REQUIRED"),
   name: optionalText(LIMITS.contactName),
-  email: z.string().trim().toLowerCase().pipe(z.email("EMAIL_INVALID")),
+  email: plainText().trim().toLowerCase().pipe(z.email("EMAIL_INVALID")),
   phone: z.string().trim().regex(PHONE, "PHONE_INVALID"),
   consent: checkbox.refine((v) => v, "CONTACT_CONSENT_REQUIRED"),
 });
@@ -112,7 +105,7 @@ export const ServiceSchema = z.object({
   keywords: z
     .string()
     .trim()
-    .transform((v) => [...new Set(v.split(",").map((k) => k.trim()).filter(Boolean))])
+    .transform((v) => [...new Set(v.split(",").map((k) => k.trim()).filter(hasVisibleText))])
     .pipe(z.array(z.string().max(LIMITS.tagLabel, "TEXT_TOO_LONG")).min(1, "KEYWORDS_REQUIRED").max(LIMITS.keywords, "INVALID_INPUT")),
   termsUrl: UrlSchema,
   validityDays: z.coerce

@@ -1,3 +1,5 @@
+import { hasForbiddenControl } from "./text";
+
 /**
  * FormData → plain object for zod: fields listed in `arrays` collect every value (multi-selects,
  * repeated inputs); others keep their last value. Files stay File objects.
@@ -10,4 +12,19 @@ export function formToObject(form: FormData, arrays: readonly string[] = []): Re
     else result[key] = value;
   }
   return result;
+}
+
+/**
+ * Field errors for text values with forbidden control characters (NUL, other C0/C1 controls,
+ * U+2028/2029, lone surrogates; tab and line breaks are fine), or null when there are none.
+ */
+export function controlCharErrors(form: FormData): Record<string, "INVALID_INPUT"> | null {
+  let errors: Record<string, "INVALID_INPUT"> | null = null;
+  for (const [key, value] of form.entries()) {
+    if (hasForbiddenControl(key) || (typeof value === "string" && hasForbiddenControl(value))) {
+      errors ??= {};
+      errors[hasForbiddenControl(key) ? "_form" : key] = "INVALID_INPUT";
+    }
+  }
+  return errors;
 }

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -36,6 +37,12 @@ const EnvSchema = z.object({
   OPERATOR_EMAIL: z.string().optional(),
   OPERATOR_PHONE: z.string().optional(),
   OPERATOR_REPRESENTATIVE: z.string().optional(),
+  /** Which proxies may set X-Forwarded-For/-Proto/-Host (parseTrustProxy, decision 012). */
+  TRUST_PROXY: z.string().optional(),
+  /** Requests the app works on at once, and how many more may wait (decision 012). */
+  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().positive().default(20),
+  REQUEST_QUEUE_LENGTH: z.coerce.number().int().nonnegative().default(40),
+  REQUEST_QUEUE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Test clock for e2e runs (app/server/clock.server.ts); refused in production. */
   E2E_CLOCK: z.enum(["0", "1"]).optional(),
 });
@@ -91,6 +98,12 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
       perIpPerHour: e.RATE_LIMIT_PER_IP_PER_HOUR,
     },
     verificationTtlHours: e.VERIFICATION_TTL_HOURS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    concurrency: {
+      maxInFlight: e.MAX_CONCURRENT_REQUESTS,
+      queueLength: e.REQUEST_QUEUE_LENGTH,
+      queueTimeoutMs: e.REQUEST_QUEUE_TIMEOUT_MS,
+    },
     /** Requests may shift the domain clock with the `e2e_clock` cookie (end-to-end tests only). */
     e2eClock: e.E2E_CLOCK === "1",
     oidc:
@@ -106,6 +119,35 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
       representative: e.OPERATOR_REPRESENTATIVE ?? "Max Mustermann",
     },
   };
+}
+
+/**
+ * Express's `trust proxy` setting from TRUST_PROXY (decision 012): unset, empty, `false` or `0`
+ * trusts no proxy; a number is the count of proxy hops in front of the app (`1` = one load
+ * balancer, and the app must not be reachable around it); otherwise a comma-separated list of
+ * proxy addresses or CIDR ranges (or Express's names loopback, linklocal, uniquelocal). Only those
+ * proxies' X-Forwarded-For/-Proto/-Host count. `true` (trust every hop, which lets any client
+ * forge its address) is read as `1` with a warning.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const raw = value?.trim() ?? "";
+  if (raw === "" || raw === "false" || raw === "0") return false;
+  if (raw === "true") {
+    console.warn("TRUST_PROXY=true would trust every X-Forwarded-For hop (forgeable client addresses); using 1 hop. Set a hop count or the proxy addresses.");
+    return 1;
+  }
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(",").map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address = "", prefix, ...rest] = entry.split("/");
+    const named = ["loopback", "linklocal", "uniquelocal"].includes(entry);
+    const family = isIP(address);
+    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!named && (family === 0 || !prefixOk || rest.length > 0)) {
+      throw new Error(`Invalid environment: TRUST_PROXY entry "${entry}" is neither a hop count, an IP address, a CIDR range nor loopback/linklocal/uniquelocal`);
+    }
+  }
+  return entries;
 }
 
 export type AppConfig = ReturnType<typeof loadConfig>;

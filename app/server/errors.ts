@@ -70,6 +70,9 @@ export const ERROR_CODES = [
   "LOCATION_UNAVAILABLE",
   "SERVICE_UNAVAILABLE",
   "MAIL_SEND_FAILED",
+  "PAYLOAD_TOO_LARGE",
+  "METHOD_NOT_ALLOWED",
+  "SERVER_BUSY",
   "GENERIC",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -77,6 +80,9 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 const STATUS: Partial<Record<ErrorCode, number>> = {
   TOO_MANY_REQUESTS: 429,
   FILE_TOO_LARGE: 413,
+  PAYLOAD_TOO_LARGE: 413,
+  METHOD_NOT_ALLOWED: 405,
+  SERVER_BUSY: 503,
   CODE_RESEND_TOO_EARLY: 429,
   UNAUTHENTICATED: 401,
   SESSION_EXPIRED: 401,

@@ -54,6 +54,8 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
 
   const response = await next();
   for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
+  // Signed-in pages show contact data and personal details: never store them in any cache (decision 012).
+  if (user || (match && match.page.access !== "public")) response.headers.set("Cache-Control", "private, no-store");
   return response;
 };
 

@@ -1,0 +1,42 @@
+import { matchPage } from "~/routing/paths";
+import { COMPANY_FORM_MAX_BYTES, LOGO_MAX_BYTES } from "~/schemas/company-form";
+
+/**
+ * How large a request body may be, per route (decision 012). One table for the Express body
+ * limiter (server/body-limit.ts, before React Router) and for the actions' own reading
+ * (readForm), so both agree. Text forms get a small limit; only the pages whose forms upload a
+ * file get the spec's file limit (§7/§9: images 4 MB, import file 25 MB) plus form overhead.
+ */
+export const KIB = 1024;
+export const MIB = 1024 * KIB;
+
+/** Every form without a file: login, sign-up, account, admin decisions, … (the longest text field is 4000 chars). */
+export const TEXT_BODY_MAX_BYTES = 64 * KIB;
+/** The text fields and multipart framing that travel with a file. */
+export const FORM_OVERHEAD_BYTES = 256 * KIB;
+export const IMAGE_MAX_BYTES = LOGO_MAX_BYTES;
+export const IMPORT_FILE_MAX_BYTES = 25 * MIB;
+
+export interface BodyLimit {
+  maxBytes: number;
+  /** Set on routes that accept a file: the per-file limit the error message names. */
+  fileMaxBytes?: number;
+}
+
+const TEXT: BodyLimit = { maxBytes: TEXT_BODY_MAX_BYTES };
+const UPLOADS: Partial<Record<string, BodyLimit>> = {
+  companyCreate: { maxBytes: COMPANY_FORM_MAX_BYTES, fileMaxBytes: IMAGE_MAX_BYTES },
+  companyEdit: { maxBytes: COMPANY_FORM_MAX_BYTES, fileMaxBytes: IMAGE_MAX_BYTES },
+  // The ad form on the company page carries an image.
+  companyDetail: { maxBytes: IMAGE_MAX_BYTES + FORM_OVERHEAD_BYTES, fileMaxBytes: IMAGE_MAX_BYTES },
+  // The CSV/XLSX import (not built yet) gets the spec's import limit.
+  adminImportCreate: { maxBytes: IMPORT_FILE_MAX_BYTES + FORM_OVERHEAD_BYTES, fileMaxBytes: IMPORT_FILE_MAX_BYTES },
+};
+
+/** The body limit of a request path (pathname only; percent-encoded or not). */
+export function bodyLimitFor(pathname: string): BodyLimit {
+  // Submissions with JavaScript go to the single-fetch data URL of the page (`….data`, `/_root.data`).
+  const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  const match = matchPage(page);
+  return (match && UPLOADS[match.page.id]) || TEXT;
+}

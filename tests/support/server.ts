@@ -1,0 +1,207 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { inject } from "vitest";
+import { extractCode, lastMailTo } from "./outbox";
+import { TEST_ENGINE } from "./db";
+
+/**
+ * Runs the production build (`npm run build` first; scripts/test-all.sh builds before vitest) as
+ * `node server.js` on a free port, on a fresh database: a temporary PGlite directory, or with
+ * TEST_DB=postgres a clone of the run's template database. Mails go to this worker's outbox
+ * (tests/support/outbox.ts reads them). For HTTP-level tests of the Express layer (decision 012).
+ */
+export interface TestServer {
+  url: string;
+  port: number;
+  pid: number;
+  /** Everything the server wrote to stdout and stderr so far. */
+  output: () => string;
+  /** Stops the server; drops its database unless `keepData` (for startServer(env, reuse)). */
+  close: (keepData?: boolean) => Promise<void>;
+  dataDir: string;
+  db: { url: string; drop: () => Promise<void> } | null;
+  /** PostgreSQL only; with PGlite the data is in `dataDir/pglite` (readable while the server is stopped). */
+  databaseUrl: string | null;
+}
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export async function startServer(env: Record<string, string> = {}, reuse?: TestServer): Promise<TestServer> {
+  const buildDir = process.env.BUILD_DIR ?? "build";
+  if (!fs.existsSync(path.join(ROOT, buildDir, "server/index.js"))) {
+    throw new Error(`No production build in ${buildDir}/: run \`npm run build\` before the HTTP tests`);
+  }
+  const port = await freePort();
+  const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "pn-http-"));
+  const db = reuse ? reuse.db : TEST_ENGINE === "postgres" ? await clonePostgres() : null;
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      BUILD_DIR: buildDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_ENV: "test",
+      DATA_DIR: dataDir,
+      MAIL_OUTBOX_DIR: process.env.MAIL_OUTBOX_DIR ?? path.join(dataDir, "outbox"),
+      PUBLIC_URL: `http://localhost:${port}`,
+      SMTP_URL: "",
+      ...(db ? { DATABASE_URL: db.url } : {}),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const close = async (keepData = false) => {
+    await stop(child);
+    if (keepData) return;
+    await db?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilUp(url, child, () => output);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { url, port, pid: child.pid ?? 0, output: () => output, close, dataDir, db, databaseUrl: db?.url ?? null };
+}
+
+/** Signs in through the real code login (the code is read from the outbox); returns the Cookie header. */
+export async function signIn(server: TestServer, email: string): Promise<string> {
+  const headers = { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" };
+  const requested = await fetch(`${server.url}/de/anmelden`, { method: "POST", headers, body: new URLSearchParams({ intent: "request", email }), redirect: "manual" });
+  if (requested.status !== 200) throw new Error(`code request failed: ${requested.status}`);
+  const mail = await lastMailTo(email);
+  if (!mail) throw new Error(`no code mail for ${email}`);
+  const verified = await fetch(`${server.url}/de/anmelden`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams({ intent: "verify", email, code: extractCode(mail) }),
+    redirect: "manual",
+  });
+  const cookie = verified.headers.getSetCookie().find((c) => c.startsWith("pb_auth="));
+  if (!cookie) throw new Error(`sign-in failed: ${verified.status}`);
+  return cookie.split(";")[0]!;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** Request body bytes written before the response arrived. */
+  sent: number;
+}
+
+/**
+ * One HTTP/1.1 request with full control: a streamed body (written until the response arrives),
+ * the local address to connect from (127.0.0.2 is "another client" than 127.0.0.1).
+ */
+export function rawRequest(
+  server: TestServer,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer | (() => AsyncIterable<Buffer>); localAddress?: string },
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const req = http.request({ host: "127.0.0.1", port: server.port, method: options.method ?? "GET", path: options.path, headers: options.headers, localAddress: options.localAddress, agent: false }, (res) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString(), sent }));
+      res.on("error", reject);
+    });
+    req.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    const body = options.body;
+    if (typeof body === "function") {
+      void (async () => {
+        try {
+          for await (const chunk of body()) {
+            if (answered || req.destroyed) break;
+            sent += chunk.length;
+            if (!req.write(chunk)) await new Promise<void>((r) => { req.once("drain", r); req.once("close", r); });
+          }
+        } catch {
+          // the server closed the connection
+        }
+        if (!req.destroyed) req.end();
+      })();
+    } else {
+      if (body !== undefined) sent = Buffer.byteLength(body);
+      req.end(body);
+    }
+  });
+}
+
+/** Resident memory of a process in bytes (Linux). */
+export function rssOf(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb * 1024;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/de`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not start:\n${output()}`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function clonePostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const name = `pn_t_${process.ppid}_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("pgTemplate")}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
