@@ -5,10 +5,30 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { isDatabaseUnavailable } from "./server/db/availability.server";
 import { requestInfoContext } from "./server/http/context";
 import { NonceContext } from "./nonce";
 
 export const streamTimeout = 5_000;
+
+/** Requests (by their load context) whose loaders failed because the database is out of reach. */
+const databaseUnavailable = new WeakSet<object>();
+
+/**
+ * Logs errors from loaders, actions and rendering; remembers a database outage so the page is
+ * answered 503 below (React Router has already sanitised the error to "Unexpected Server Error"
+ * by the time the document renders).
+ */
+export function handleError(error: unknown, { request, context }: { request: Request; context: unknown }): void {
+  if (isDatabaseUnavailable(error)) {
+    if (typeof context === "object" && context) databaseUnavailable.add(context);
+    console.error(`Database unavailable: ${(error as Error).message}`);
+    return;
+  }
+  // Our own 503 below is re-thrown through here; it is an answer, not a failure.
+  if (error instanceof Response) return;
+  if (!request.signal.aborted) console.error(error);
+}
 
 /**
  * React Router's default Node entry, plus the CSP nonce (decision 012): React's own inline
@@ -22,6 +42,13 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  if (databaseUnavailable.has(loadContext)) {
+    // Thrown Responses make React Router render the error boundary again with this error, for the
+    // server HTML and the hydration data alike: 503 and the translated SERVICE_UNAVAILABLE screen.
+    databaseUnavailable.delete(loadContext);
+    throw Response.json({ code: "SERVICE_UNAVAILABLE" }, { status: 503 });
+  }
+  if (responseStatusCode === 503) responseHeaders.set("Retry-After", "10");
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -1,0 +1,85 @@
+import net from "node:net";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { TEST_ENGINE } from "../tests/support/db";
+import { startServer, type TestServer } from "../tests/support/server";
+
+const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const PG_PORT = Number(new URL(ADMIN_URL).port || 5432);
+
+/**
+ * A TCP proxy in front of the real PostgreSQL that can freeze: from then on it accepts
+ * connections and bytes but answers nothing, like a hung server or a black-holed network.
+ */
+function freezableProxy() {
+  let frozen = false;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    sockets.add(client);
+    client.on("close", () => sockets.delete(client));
+    client.on("error", () => {});
+    if (frozen) return;
+    const upstream = net.connect(PG_PORT, "127.0.0.1");
+    sockets.add(upstream);
+    upstream.on("error", () => client.destroy());
+    client.on("data", (chunk) => {
+      if (!frozen) upstream.write(chunk);
+    });
+    upstream.on("data", (chunk) => {
+      if (!frozen) client.write(chunk);
+    });
+  });
+  return {
+    listen: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port))),
+    freeze: () => (frozen = true),
+    thaw: () => (frozen = false),
+    close: () => {
+      for (const s of sockets) s.destroy();
+      server.close();
+    },
+  };
+}
+
+describe.skipIf(TEST_ENGINE !== "postgres")("a database that stops answering while the app runs", () => {
+  const proxy = freezableProxy();
+  const name = `pn_t_${process.ppid}_${randomBytes(6).toString("hex")}`;
+  let app: TestServer | undefined;
+  afterAll(async () => {
+    await app?.close();
+    proxy.close();
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it("answers 503 with the translated error screen within the timeouts, and recovers", async () => {
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("pgTemplate")}`);
+    await admin.end();
+    const port = await proxy.listen();
+    app = await startServer({
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/${name}`,
+      DB_CONNECT_TIMEOUT_MS: "1000",
+      DB_STATEMENT_TIMEOUT_MS: "1500",
+    });
+    expect((await fetch(`${app.url}/de`)).status).toBe(200);
+
+    proxy.freeze();
+    const started = Date.now();
+    const [de, cs] = await Promise.all([fetch(`${app.url}/de`), fetch(`${app.url}/cs/vyhledavani?q=stavba`)]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(de.status).toBe(503);
+    expect(de.headers.get("retry-after")).toBe("10");
+    const html = await de.text();
+    expect(html).toContain("Der Dienst ist gerade nicht erreichbar.");
+    expect(html).not.toMatch(/at .*\.js:\d+|node_modules/);
+    expect(cs.status).toBe(503);
+    expect(await cs.text()).toContain("Služba je momentálně nedostupná.");
+
+    proxy.thaw();
+    await expect.poll(async () => (await fetch(`${app!.url}/de`)).status, { timeout: 15_000, interval: 500 }).toBe(200);
+  }, 120_000);
+});
