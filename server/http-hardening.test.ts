@@ -132,6 +132,8 @@ describe("malformed input (item 13)", () => {
       expect(response.status).toBe(400);
       expect(response.body).toContain("Bitte prüfen Sie Ihre Eingaben.");
     }
+    expect((await rawRequest(server, { path: "/api/places?q=Dres%00den" })).status).toBe(400);
+    expect((await rawRequest(server, { path: "/api/geocode?country=DE&postalCode=01067&city=%00" })).status).toBe(400);
   });
 
   it("refuses a redirectTo with CR/LF, U+2028 or NUL before the login code is used", async () => {

@@ -16,7 +16,7 @@ export function formToObject(form: FormData, arrays: readonly string[] = []): Re
 
 /**
  * Field errors for text values with forbidden control characters (NUL, other C0/C1 controls,
- * U+2028/2029, lone surrogates; tab and line breaks are fine), or null when there are none.
+ * lone surrogates; tab and line breaks are fine), or null when there are none.
  */
 export function controlCharErrors(form: FormData): Record<string, "INVALID_INPUT"> | null {
   let errors: Record<string, "INVALID_INPUT"> | null = null;

@@ -4,12 +4,14 @@ import { z } from "zod";
  * Shared rules for user text (decision 012).
  *
  * Control characters: PostgreSQL refuses NUL in text, and the other C0/C1 controls (except tab
- * and line breaks in multi-line fields) and the Unicode line/paragraph separators have no place
- * in names, addresses or search terms. Every form field and search parameter is checked here,
- * centrally, so a stray byte is a 400 with a field error instead of a database exception.
+ * and line breaks in multi-line fields) have no place in names, addresses or search terms. Every
+ * form field and search parameter is checked here, centrally, so a stray byte is a 400 with a
+ * field error instead of a database exception. The Unicode line/paragraph separators (U+2028/2029)
+ * come with text pasted from office documents and are harmless in text; they are refused only in
+ * values that end up in headers or URLs (redirect targets, `hasAnyControl`).
  */
 // eslint-disable-next-line no-control-regex
-const FORBIDDEN_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/;
+const FORBIDDEN_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 /** Stricter, for single-line values that end up in headers or URLs (redirect targets). */
 // eslint-disable-next-line no-control-regex
 const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
