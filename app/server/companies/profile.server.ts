@@ -11,7 +11,7 @@ import type { FileStorage } from "~/server/storage/storage.server";
 import { storeImage } from "~/server/storage/images.server";
 import { insertAddress } from "./addresses.server";
 import { recordCompanyUpdate } from "./audit-company.server";
-import { ensure, loadRelation } from "./membership.server";
+import { ensure, loadRelation, lockCompany } from "./membership.server";
 import { resolveTagIds } from "./tags.server";
 
 async function assertNaceCodes(db: Db, codes: string[]): Promise<void> {
@@ -89,6 +89,7 @@ export async function updateCompanyProfile(
   await assertNaceCodes(db, profile.nace);
   const logoKey = logo && logo.size > 0 ? await storeImage(storage, logo, { prefix: "logos", maxWidth: 600 }) : undefined;
   await withTransaction(db, async (tx) => {
+    await lockCompany(tx, companyId);
     const { name, descriptionDe, descriptionCs, website } = profile;
     await tx
       .update(companies)

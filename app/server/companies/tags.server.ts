@@ -18,7 +18,9 @@ export async function listTags(db: Db, locale: Locale): Promise<TagView[]> {
 
 /**
  * Turns picked tag ids plus newly typed tags into tag ids. A new tag whose German or Czech text
- * already exists (case-insensitive) reuses that tag instead of failing.
+ * already exists (case-insensitive) reuses that tag instead of failing — also when another user
+ * creates the same tag at the same moment: the insert skips on the unique labels (ON CONFLICT DO
+ * NOTHING waits for the other transaction) and the lookup then finds the other user's tag.
  */
 export async function resolveTagIds(
   db: Db,
@@ -33,16 +35,25 @@ export async function resolveTagIds(
     for (const row of found) ids.add(row.id);
   }
   for (const tag of newTags) {
-    const [existing] = await db
-      .select({ id: tags.id })
-      .from(tags)
-      .where(sql`lower(${tags.labelDe}) = lower(${tag.de}) or lower(${tags.labelCs}) = lower(${tag.cs})`);
-    if (existing) {
-      ids.add(existing.id);
+    const existing = () =>
+      db
+        .select({ id: tags.id })
+        .from(tags)
+        .where(sql`lower(${tags.labelDe}) = lower(${tag.de}) or lower(${tags.labelCs}) = lower(${tag.cs})`)
+        .limit(1);
+    const [found] = await existing();
+    if (found) {
+      ids.add(found.id);
       continue;
     }
-    const [created] = await db.insert(tags).values({ labelDe: tag.de, labelCs: tag.cs, createdBy: userId }).returning({ id: tags.id });
-    ids.add(created!.id);
+    const [created] = await db
+      .insert(tags)
+      .values({ labelDe: tag.de, labelCs: tag.cs, createdBy: userId })
+      .onConflictDoNothing()
+      .returning({ id: tags.id });
+    const id = created?.id ?? (await existing())[0]?.id;
+    if (!id) throw new AppError("INVALID_INPUT");
+    ids.add(id);
   }
   return [...ids];
 }
