@@ -5,6 +5,7 @@ import type { Db } from "~/server/db/client.server";
 import { withTransaction } from "~/server/db/client.server";
 import { companies, companyNace, companyTags, companyUserLinks, naceCodes } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
+import { hitUserLimit } from "~/server/limits.server";
 import { companyPolicy } from "~/server/policy/company-policy";
 import { type Actor, authorize } from "~/server/policy/policy";
 import type { FileStorage } from "~/server/storage/storage.server";
@@ -48,6 +49,7 @@ export async function createCompany(db: Db, actor: Actor, input: CreateCompanyIn
   const logoKey = await storeImage(storage, input.logo, { prefix: "logos", maxWidth: 600 });
   const now = new Date();
   return withTransaction(db, async (tx) => {
+    await hitUserLimit(tx, actor, "companyCreate");
     const { name, descriptionDe, descriptionCs, website } = input.profile;
     const [company] = await tx
       .insert(companies)

@@ -6,7 +6,7 @@ import type { Db } from "~/server/db/client.server";
 import { withTransaction } from "~/server/db/client.server";
 import { companyServices } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
-import { ACTIVE_ADS_PER_COMPANY } from "~/server/limits.server";
+import { ACTIVE_ADS_PER_COMPANY, hitUserLimit } from "~/server/limits.server";
 import { companyPolicy } from "~/server/policy/company-policy";
 import type { Actor } from "~/server/policy/policy";
 import { storeImage } from "~/server/storage/images.server";
@@ -40,6 +40,7 @@ export async function createService(
       .from(companyServices)
       .where(and(eq(companyServices.companyId, companyId), eq(companyServices.active, true), gt(companyServices.validUntil, now)));
     if ((active?.n ?? 0) >= ACTIVE_ADS_PER_COMPANY) throw new AppError("SERVICE_LIMIT_REACHED", { max: ACTIVE_ADS_PER_COMPANY });
+    if (actor) await hitUserLimit(tx, actor, "serviceCreate", now);
     const [row] = await tx
       .insert(companyServices)
       .values({
