@@ -42,7 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
   // Visible but not editable (not a member): the error screen says "no permission".
   if (!detail.can.edit) throw data({ code: "FORBIDDEN" }, { status: 403 });
-  const [nace, tags] = await Promise.all([listNace(db), listTags(db, locale)]);
+  const [nace, tags] = await Promise.all([listNace(db), listTags(db, locale, { companyId: params.id })]);
   const { company } = detail;
   const values: CompanyFormValues = {
     ...EMPTY_COMPANY_FORM,

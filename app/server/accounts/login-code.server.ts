@@ -1,15 +1,15 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Locale } from "~/i18n/locales";
 import { recordAudit } from "~/server/audit.server";
 import { createSession, type SessionUser } from "~/server/auth/sessions.server";
 import { config } from "~/server/config.server";
 import { hmac, randomNumericCode, safeEqualHex } from "~/server/crypto.server";
-import type { Db } from "~/server/db/client.server";
+import { type Db, withTransaction } from "~/server/db/client.server";
 import { loginCodes, users } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
 import { sendMail } from "~/server/mail/mailer.server";
 import { renderMail } from "~/server/mail/templates.server";
-import { forgetHit, hitRateLimit, secondsSinceLastHit } from "~/server/rate-limit.server";
+import { forgetHit, hitRateLimit, lockRateLimitKey, secondsSinceLastHit } from "~/server/rate-limit.server";
 import { absoluteUrl } from "./links.server";
 import { sendVerificationMail } from "./signup.server";
 
@@ -32,12 +32,18 @@ function codeHash(codeId: string, code: string): string {
  */
 export async function requestLoginCode(db: Db, req: LoginRequest, now = new Date()): Promise<{ resendAfterSeconds: number }> {
   const emailKey = `login-email:${req.email}`;
-  const since = await secondsSinceLastHit(db, emailKey, now);
-  if (since !== null && since < config.login.resendSeconds) {
-    throw new AppError("CODE_RESEND_TOO_EARLY", { seconds: config.login.resendSeconds - since });
-  }
-  await hitRateLimit(db, `login-ip:${req.ip}`, config.login.perIpPerHour, now);
-  await hitRateLimit(db, emailKey, config.login.perEmailPerHour, now);
+  // The resend pause and both limits are checked and counted as one step per address: holding the
+  // address's lock, 20 simultaneous requests see each other's hits and only the first passes
+  // (unlocked, several passed and each left a live code, multiplying the guesses).
+  await withTransaction(db, async (tx) => {
+    await lockRateLimitKey(tx, emailKey);
+    const since = await secondsSinceLastHit(tx, emailKey, now);
+    if (since !== null && since < config.login.resendSeconds) {
+      throw new AppError("CODE_RESEND_TOO_EARLY", { seconds: config.login.resendSeconds - since });
+    }
+    await hitRateLimit(tx, `login-ip:${req.ip}`, config.login.perIpPerHour, now);
+    await hitRateLimit(tx, emailKey, config.login.perEmailPerHour, now);
+  });
   try {
     await mailLoginStep(db, req, now);
   } catch (error) {
@@ -51,7 +57,6 @@ export async function requestLoginCode(db: Db, req: LoginRequest, now = new Date
 
 /** What the mailbox receives for a login request (see requestLoginCode). */
 async function mailLoginStep(db: Db, req: LoginRequest, now: Date): Promise<void> {
-
   const [user] = await db.select().from(users).where(eq(users.email, req.email));
   if (!user) {
     await sendMail(
@@ -72,8 +77,10 @@ async function mailLoginStep(db: Db, req: LoginRequest, now: Date): Promise<void
     await sendVerificationMail(db, user.id, user.email, user.locale, now);
   } else {
     const code = randomNumericCode();
-    await db.transaction(async (tx) => {
-      // Only the newest code is valid.
+    await withTransaction(db, async (tx) => {
+      // Only the newest code is valid. The user's row lock makes "retire the old codes, store the
+      // new one" atomic, so concurrent requests cannot leave two live codes.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
       await tx
         .update(loginCodes)
         .set({ consumedAt: now })
@@ -129,13 +136,26 @@ export async function verifyLoginCode(
   if (code.expiresAt <= now) throw new AppError("CODE_EXPIRED");
   if (code.attempts >= config.login.maxAttempts) throw new AppError("CODE_ATTEMPTS_EXCEEDED");
 
+  // Every guess takes one attempt *before* it is checked, in one atomic UPDATE that only succeeds
+  // while attempts remain: of 30 simultaneous guesses exactly maxAttempts are evaluated (reading
+  // the count first let 10 through).
+  const max = config.login.maxAttempts;
+  const [taken] = await db
+    .update(loginCodes)
+    .set({ attempts: sql`${loginCodes.attempts} + 1` })
+    .where(and(eq(loginCodes.id, code.id), isNull(loginCodes.consumedAt), lt(loginCodes.attempts, max)))
+    .returning({ attempts: loginCodes.attempts });
+  if (!taken) {
+    const [current] = await db.select({ attempts: loginCodes.attempts }).from(loginCodes).where(eq(loginCodes.id, code.id));
+    throw new AppError((current?.attempts ?? max) >= max ? "CODE_ATTEMPTS_EXCEEDED" : "CODE_INVALID");
+  }
+
   if (!safeEqualHex(code.codeHash, codeHash(code.id, input.code))) {
-    const attempts = code.attempts + 1;
-    await db
-      .update(loginCodes)
-      .set({ attempts, consumedAt: attempts >= config.login.maxAttempts ? now : null })
-      .where(eq(loginCodes.id, code.id));
-    throw new AppError(attempts >= config.login.maxAttempts ? "CODE_ATTEMPTS_EXCEEDED" : "CODE_INVALID");
+    if (taken.attempts >= max) {
+      await db.update(loginCodes).set({ consumedAt: now }).where(and(eq(loginCodes.id, code.id), isNull(loginCodes.consumedAt)));
+      throw new AppError("CODE_ATTEMPTS_EXCEEDED");
+    }
+    throw new AppError("CODE_INVALID");
   }
 
   const consumed = await db

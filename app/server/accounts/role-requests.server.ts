@@ -6,6 +6,7 @@ import type { Db } from "~/server/db/client.server";
 import { withTransaction } from "~/server/db/client.server";
 import { userRoleRequests, users } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
+import { hitUserLimit } from "~/server/limits.server";
 import { mailUser } from "~/server/mail/notify.server";
 import { adminPolicy } from "~/server/policy/company-policy";
 import { accountPolicy, type Actor, authorize } from "~/server/policy/policy";
@@ -50,6 +51,7 @@ export async function requestMultiplikatorRole(db: Db, actor: Actor): Promise<st
       .where(and(eq(userRoleRequests.userId, actor.id), eq(userRoleRequests.status, "REQUESTED")));
     if (open) throw new AppError("ROLE_REQUEST_EXISTS");
     if ((await memberCompanies(tx, actor.id)).length === 0) throw new AppError("ROLE_REQUEST_NEEDS_COMPANY");
+    await hitUserLimit(tx, actor, "roleRequest");
     const [row] = await tx.insert(userRoleRequests).values({ userId: actor.id, requestedRole: "Multiplikator" }).returning({ id: userRoleRequests.id });
     return row!.id;
   });

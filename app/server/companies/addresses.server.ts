@@ -8,7 +8,7 @@ import { companyPolicy } from "~/server/policy/company-policy";
 import type { Actor } from "~/server/policy/policy";
 import { geocodeAddress } from "~/server/reference/geocode.server";
 import { recordCompanyUpdate } from "./audit-company.server";
-import { ensure, loadRelation } from "./membership.server";
+import { ensure, loadRelation, lockCompany } from "./membership.server";
 
 /** Coordinates from a pin the user placed, else from the postal code; region derived for statistics. */
 export async function locate(db: Db, input: AddressInput) {
@@ -26,7 +26,12 @@ function addressValues(input: AddressInput) {
   return { kind, country, state, line1, line2, postalCode: postalCode.replace(/\s+/g, country === "CZ" ? " " : ""), city };
 }
 
-/** Inserts an address; a new headquarters demotes the previous one to a further location. */
+/**
+ * Inserts an address; a new headquarters demotes the previous one to a further location. Callers
+ * hold the company's lock (lockCompany), so of two concurrent "make headquarters" edits the second
+ * demotes the first one's result; the partial unique index (migration 0005) makes a second
+ * headquarters impossible whatever the caller does.
+ */
 export async function insertAddress(tx: Db, companyId: string, input: AddressInput): Promise<string> {
   if (input.kind === "HEADQUARTERS") {
     await tx
@@ -49,6 +54,7 @@ async function authorizeEdit(db: Db, actor: Actor, companyId: string) {
 export async function addAddress(db: Db, actor: Actor, companyId: string, input: AddressInput): Promise<string> {
   await authorizeEdit(db, actor, companyId);
   return withTransaction(db, async (tx) => {
+    await lockCompany(tx, companyId);
     const id = await insertAddress(tx, companyId, input);
     await recordCompanyUpdate(tx, actor, companyId, "address");
     return id;
@@ -58,6 +64,8 @@ export async function addAddress(db: Db, actor: Actor, companyId: string, input:
 export async function updateAddress(db: Db, actor: Actor, companyId: string, addressId: string, input: AddressInput): Promise<void> {
   await authorizeEdit(db, actor, companyId);
   await withTransaction(db, async (tx) => {
+    // Demote-then-promote is a swap only while nobody else swaps: read and write under the lock.
+    await lockCompany(tx, companyId);
     const [current] = await tx
       .select({ kind: companyAddresses.kind })
       .from(companyAddresses)
@@ -82,6 +90,7 @@ export async function updateAddress(db: Db, actor: Actor, companyId: string, add
 export async function deleteAddress(db: Db, actor: Actor, companyId: string, addressId: string): Promise<void> {
   await authorizeEdit(db, actor, companyId);
   await withTransaction(db, async (tx) => {
+    await lockCompany(tx, companyId);
     const [current] = await tx
       .select({ kind: companyAddresses.kind })
       .from(companyAddresses)

@@ -7,6 +7,7 @@ import type { Db } from "~/server/db/client.server";
 import { withTransaction } from "~/server/db/client.server";
 import { companies, companyChallenges, users } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
+import { hitUserLimit } from "~/server/limits.server";
 import { mailUser } from "~/server/mail/notify.server";
 import { adminPolicy, companyPolicy } from "~/server/policy/company-policy";
 import { type Actor, authorize } from "~/server/policy/policy";
@@ -22,11 +23,14 @@ export async function fileChallenge(db: Db, actor: Actor, companyId: string, inp
   if (!actor) throw new AppError("UNAUTHENTICATED");
   const relation = await loadRelation(db, actor, companyId);
   ensure(companyPolicy.canFileChallenge(actor, relation), companyPolicy.canView(actor, relation));
-  const [row] = await db
-    .insert(companyChallenges)
-    .values({ companyId, authorId: actor.id, reasons: [...new Set(input.reasons)], description: input.description })
-    .returning({ id: companyChallenges.id });
-  return row!.id;
+  return withTransaction(db, async (tx) => {
+    await hitUserLimit(tx, actor, "challenge");
+    const [row] = await tx
+      .insert(companyChallenges)
+      .values({ companyId, authorId: actor.id, reasons: [...new Set(input.reasons)], description: input.description })
+      .returning({ id: companyChallenges.id });
+    return row!.id;
+  });
 }
 
 const author = alias(users, "author");

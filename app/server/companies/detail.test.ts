@@ -1,14 +1,14 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb } from "../../../tests/support/db";
 import { type CompanyIntent, runCompanyIntent } from "~/routes/company-detail.actions.server";
 import { AddressSchema, CompanyProfileSchema, ContactSchema, ServiceSchema } from "~/schemas/company";
 import type { DbHandle } from "~/server/db/client.server";
-import { auditTrail, companyChallenges, companyServices, companyUserLinks, users } from "~/server/db/schema";
+import { auditTrail, companyChallenges, companyServices, companyUserLinks, rateLimitHits, users } from "~/server/db/schema";
 import { runWithRequestClock } from "~/server/clock.server";
 import { parseForm } from "~/server/http/actions.server";
 import type { Actor } from "~/server/policy/policy";
@@ -63,6 +63,9 @@ const service = ServiceSchema.parse({
 /** A profile created by `member` through the real create function (PENDING; member confirmed). */
 async function newCompany(status: "PENDING" | "VERIFIED" | "DEACTIVATED" = "VERIFIED"): Promise<string> {
   const logo = new File([new Uint8Array(logoBytes)], "logo.png", { type: "image/png" });
+  // One member creates more profiles here than a person would in an hour: forget the per-user
+  // write counts (the limits themselves are tested in app/server/limits.test.ts).
+  await db().delete(rateLimitHits).where(like(rateLimitHits.key, "user-%"));
   const id = await createCompany(db(), member, { profile, headquarters, logo }, storage);
   if (status === "VERIFIED") await verifyCompany(db(), admin, id);
   if (status === "DEACTIVATED") await deactivateCompany(db(), admin, id);

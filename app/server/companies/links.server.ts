@@ -5,6 +5,7 @@ import { withTransaction } from "~/server/db/client.server";
 import { companies, companyAddresses, companyUserLinks, users } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
 import { absoluteUrl } from "~/server/accounts/links.server";
+import { hitUserLimit } from "~/server/limits.server";
 import { mailUser } from "~/server/mail/notify.server";
 import { adminPolicy, companyPolicy } from "~/server/policy/company-policy";
 import { type Actor, authorize } from "~/server/policy/policy";
@@ -65,17 +66,20 @@ export async function requestCompanyLink(db: Db, actor: Actor, companyId: string
   if (!actor) throw new AppError("UNAUTHENTICATED");
   const relation = await loadRelation(db, actor, companyId);
   ensure(companyPolicy.canRequestLink(actor, relation), companyPolicy.canView(actor, relation));
-  const [row] = await db
-    .insert(companyUserLinks)
-    .values({ companyId, userId: actor.id, status: "REQUESTED" })
-    .onConflictDoUpdate({
-      target: [companyUserLinks.companyId, companyUserLinks.userId],
-      set: { status: "REQUESTED", decidedBy: null, decidedAt: null, createdAt: new Date() },
-      setWhere: eq(companyUserLinks.status, "REJECTED"),
-    })
-    .returning({ id: companyUserLinks.id });
-  if (!row) throw new AppError("LINK_ALREADY_REQUESTED");
-  return row.id;
+  return withTransaction(db, async (tx) => {
+    await hitUserLimit(tx, actor, "linkRequest");
+    const [row] = await tx
+      .insert(companyUserLinks)
+      .values({ companyId, userId: actor.id, status: "REQUESTED" })
+      .onConflictDoUpdate({
+        target: [companyUserLinks.companyId, companyUserLinks.userId],
+        set: { status: "REQUESTED", decidedBy: null, decidedAt: null, createdAt: new Date() },
+        setWhere: eq(companyUserLinks.status, "REJECTED"),
+      })
+      .returning({ id: companyUserLinks.id });
+    if (!row) throw new AppError("LINK_ALREADY_REQUESTED");
+    return row.id;
+  });
 }
 
 /** The actor's own links in every state, newest first (link page). */

@@ -33,6 +33,19 @@ export async function memberCompanies(db: Db, userId: string): Promise<Array<{ i
     .where(and(eq(companyUserLinks.userId, userId), eq(companyUserLinks.status, "CONFIRMED")));
 }
 
+/**
+ * Locks the company's row until the transaction ends (FOR NO KEY UPDATE: the lock an UPDATE of
+ * the company takes, and the one the search triggers take before refreshing it — decision 011).
+ * Writes to one company take it first, so they run one after the other: a rule that depends on
+ * a count (the ad cap) or on one row among several (the headquarters) sees the previous write's
+ * result, and the lock order company row → search rows is the same everywhere (no deadlocks).
+ * NOT_FOUND when the company is gone.
+ */
+export async function lockCompany(tx: Db, companyId: string): Promise<void> {
+  const [row] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("no key update");
+  if (!row) throw new AppError("NOT_FOUND");
+}
+
 /** Throws NOT_FOUND when the actor may not see the company ("not yours" is "not found"), FORBIDDEN otherwise. */
 export function ensure(allowed: boolean, visible: boolean): void {
   if (!visible) throw new AppError("NOT_FOUND");

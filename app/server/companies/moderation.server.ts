@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Locale } from "~/i18n/locales";
+import type { CompanyStatus } from "~/schemas/enums";
 import { absoluteUrl } from "~/server/accounts/links.server";
 import type { Db } from "~/server/db/client.server";
 import { withTransaction } from "~/server/db/client.server";
@@ -12,16 +13,28 @@ import { type Actor, authorize } from "~/server/policy/policy";
 import { recordCompanyUpdate } from "./audit-company.server";
 import { ensure, loadRelation } from "./membership.server";
 
-async function setStatus(db: Db, actor: Actor, companyId: string, from: ReadonlyArray<string>, to: "VERIFIED" | "DEACTIVATED") {
+/**
+ * Moves a company from one of `from` to `to`, once: the row is locked before its status is read,
+ * so when two admins approve at the same moment the second waits, then sees VERIFIED and gets
+ * ALREADY_HANDLED (its members get one approval e-mail, not two). The UPDATE repeats the expected
+ * status as its condition, so it can never overwrite a decision it did not see.
+ */
+async function setStatus(db: Db, actor: Actor, companyId: string, from: ReadonlyArray<CompanyStatus>, to: "VERIFIED" | "DEACTIVATED") {
   authorize(actor, companyPolicy.canModerate(actor));
   return withTransaction(db, async (tx) => {
-    const [company] = await tx.select({ status: companies.status, name: companies.name }).from(companies).where(eq(companies.id, companyId));
+    const [company] = await tx
+      .select({ status: companies.status, name: companies.name })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for("no key update");
     if (!company) throw new AppError("NOT_FOUND");
     if (!from.includes(company.status)) throw new AppError("ALREADY_HANDLED");
-    await tx
+    const [changed] = await tx
       .update(companies)
       .set({ status: to, ...(to === "VERIFIED" ? { verifiedAt: new Date() } : {}) })
-      .where(eq(companies.id, companyId));
+      .where(and(eq(companies.id, companyId), eq(companies.status, company.status)))
+      .returning({ id: companies.id });
+    if (!changed) throw new AppError("ALREADY_HANDLED");
     await recordCompanyUpdate(tx, actor, companyId, to === "VERIFIED" ? "verified" : "deactivated");
     return { previous: company.status, name: company.name };
   });

@@ -5,13 +5,14 @@ import type { Db } from "~/server/db/client.server";
 import { withTransaction } from "~/server/db/client.server";
 import { companies, companyNace, companyTags, companyUserLinks, naceCodes } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
+import { hitUserLimit } from "~/server/limits.server";
 import { companyPolicy } from "~/server/policy/company-policy";
 import { type Actor, authorize } from "~/server/policy/policy";
 import type { FileStorage } from "~/server/storage/storage.server";
 import { storeImage } from "~/server/storage/images.server";
 import { insertAddress } from "./addresses.server";
 import { recordCompanyUpdate } from "./audit-company.server";
-import { ensure, loadRelation } from "./membership.server";
+import { ensure, loadRelation, lockCompany } from "./membership.server";
 import { resolveTagIds } from "./tags.server";
 
 async function assertNaceCodes(db: Db, codes: string[]): Promise<void> {
@@ -48,6 +49,7 @@ export async function createCompany(db: Db, actor: Actor, input: CreateCompanyIn
   const logoKey = await storeImage(storage, input.logo, { prefix: "logos", maxWidth: 600 });
   const now = new Date();
   return withTransaction(db, async (tx) => {
+    await hitUserLimit(tx, actor, "companyCreate");
     const { name, descriptionDe, descriptionCs, website } = input.profile;
     const [company] = await tx
       .insert(companies)
@@ -89,6 +91,7 @@ export async function updateCompanyProfile(
   await assertNaceCodes(db, profile.nace);
   const logoKey = logo && logo.size > 0 ? await storeImage(storage, logo, { prefix: "logos", maxWidth: 600 }) : undefined;
   await withTransaction(db, async (tx) => {
+    await lockCompany(tx, companyId);
     const { name, descriptionDe, descriptionCs, website } = profile;
     await tx
       .update(companies)

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, count, eq, gt } from "drizzle-orm";
 import type { ServiceInput } from "~/schemas/company";
 import { recordAudit } from "~/server/audit.server";
 import * as clock from "~/server/clock.server";
@@ -6,11 +6,12 @@ import type { Db } from "~/server/db/client.server";
 import { withTransaction } from "~/server/db/client.server";
 import { companyServices } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
+import { ACTIVE_ADS_PER_COMPANY, hitUserLimit } from "~/server/limits.server";
 import { companyPolicy } from "~/server/policy/company-policy";
 import type { Actor } from "~/server/policy/policy";
 import { storeImage } from "~/server/storage/images.server";
 import type { FileStorage } from "~/server/storage/storage.server";
-import { ensure, loadRelation } from "./membership.server";
+import { ensure, loadRelation, lockCompany } from "./membership.server";
 import { addDays, PROLONG_DAYS, serviceState } from "./service-state";
 
 async function authorizeServices(db: Db, actor: Actor, companyId: string) {
@@ -31,6 +32,15 @@ export async function createService(
   await authorizeServices(db, actor, companyId);
   const imageKey = image && image.size > 0 ? await storeImage(storage, image, { prefix: "services" }) : null;
   return withTransaction(db, async (tx) => {
+    // Under the company's lock the count includes every ad committed before; a double-submitted
+    // form waits here instead of racing the other submission (and its search refresh).
+    await lockCompany(tx, companyId);
+    const [active] = await tx
+      .select({ n: count() })
+      .from(companyServices)
+      .where(and(eq(companyServices.companyId, companyId), eq(companyServices.active, true), gt(companyServices.validUntil, now)));
+    if ((active?.n ?? 0) >= ACTIVE_ADS_PER_COMPANY) throw new AppError("SERVICE_LIMIT_REACHED", { max: ACTIVE_ADS_PER_COMPANY });
+    if (actor) await hitUserLimit(tx, actor, "serviceCreate", now);
     const [row] = await tx
       .insert(companyServices)
       .values({
@@ -65,20 +75,23 @@ async function loadService(db: Db, companyId: string, serviceId: string) {
 /** Adds 30 days, allowed only in the last 7 days before expiry (spec §4, §9). */
 export async function prolongService(db: Db, actor: Actor, companyId: string, serviceId: string, now = clock.now()): Promise<Date> {
   await authorizeServices(db, actor, companyId);
-  const service = await loadService(db, companyId, serviceId);
-  if (serviceState(service.validUntil, now) !== "expiring") throw new AppError("PROLONG_NOT_ALLOWED");
-  const validUntil = addDays(service.validUntil, PROLONG_DAYS);
-  await withTransaction(db, async (tx) => {
+  return withTransaction(db, async (tx) => {
+    // Read under the company's lock: a double click prolongs once (the second sees the new date).
+    await lockCompany(tx, companyId);
+    const service = await loadService(tx, companyId, serviceId);
+    if (serviceState(service.validUntil, now) !== "expiring") throw new AppError("PROLONG_NOT_ALLOWED");
+    const validUntil = addDays(service.validUntil, PROLONG_DAYS);
     await tx.update(companyServices).set({ validUntil, updatedAt: now }).where(eq(companyServices.id, serviceId));
     await recordAudit(tx, "UPDATED_COMPANY_SERVICE", actor?.id ?? null, { companyId, serviceId, change: "prolonged" });
+    return validUntil;
   });
-  return validUntil;
 }
 
 export async function deleteService(db: Db, actor: Actor, companyId: string, serviceId: string): Promise<void> {
   await authorizeServices(db, actor, companyId);
-  await loadService(db, companyId, serviceId);
   await withTransaction(db, async (tx) => {
+    await lockCompany(tx, companyId);
+    await loadService(tx, companyId, serviceId);
     await tx.delete(companyServices).where(eq(companyServices.id, serviceId));
     await recordAudit(tx, "UPDATED_COMPANY_SERVICE", actor?.id ?? null, { companyId, serviceId, change: "deleted" });
   });

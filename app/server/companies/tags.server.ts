@@ -1,7 +1,7 @@
-import { inArray, sql } from "drizzle-orm";
+import { inArray, or, sql } from "drizzle-orm";
 import type { Locale } from "~/i18n/locales";
 import type { Db } from "~/server/db/client.server";
-import { tags } from "~/server/db/schema";
+import { companies, companyTags, tags } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
 
 export interface TagView {
@@ -10,15 +10,33 @@ export interface TagView {
   labelCs: string;
 }
 
-/** All tags, alphabetically in the given language (a few hundred at most; the picker filters locally). */
-export async function listTags(db: Db, locale: Locale): Promise<TagView[]> {
+/**
+ * The public tag list (search filter, profile forms), alphabetically in the given language: tags
+ * that at least one verified company uses. A tag typed by the owner of a profile that waits for
+ * approval becomes public with that approval, and a tag nobody verified uses any more (company
+ * deleted, deactivated or retagged) drops out. `companyId` adds that company's own tags, so its
+ * edit form still offers what it has picked. A few hundred rows at most; the picker filters locally.
+ */
+export async function listTags(db: Db, locale: Locale, options: { companyId?: string } = {}): Promise<TagView[]> {
   const order = locale === "cs" ? tags.labelCs : tags.labelDe;
-  return db.select({ id: tags.id, labelDe: tags.labelDe, labelCs: tags.labelCs }).from(tags).orderBy(order);
+  const usedByVerified = sql`exists (
+    select 1 from ${companyTags} ct join ${companies} c on c.id = ct.company_id
+    where ct.tag_id = ${tags.id} and c.status = 'VERIFIED')`;
+  const ownTag = options.companyId
+    ? sql`exists (select 1 from ${companyTags} ct where ct.tag_id = ${tags.id} and ct.company_id = ${options.companyId})`
+    : undefined;
+  return db
+    .select({ id: tags.id, labelDe: tags.labelDe, labelCs: tags.labelCs })
+    .from(tags)
+    .where(ownTag ? or(usedByVerified, ownTag) : usedByVerified)
+    .orderBy(order);
 }
 
 /**
  * Turns picked tag ids plus newly typed tags into tag ids. A new tag whose German or Czech text
- * already exists (case-insensitive) reuses that tag instead of failing.
+ * already exists (case-insensitive) reuses that tag instead of failing — also when another user
+ * creates the same tag at the same moment: the insert skips on the unique labels (ON CONFLICT DO
+ * NOTHING waits for the other transaction) and the lookup then finds the other user's tag.
  */
 export async function resolveTagIds(
   db: Db,
@@ -33,16 +51,25 @@ export async function resolveTagIds(
     for (const row of found) ids.add(row.id);
   }
   for (const tag of newTags) {
-    const [existing] = await db
-      .select({ id: tags.id })
-      .from(tags)
-      .where(sql`lower(${tags.labelDe}) = lower(${tag.de}) or lower(${tags.labelCs}) = lower(${tag.cs})`);
-    if (existing) {
-      ids.add(existing.id);
+    const existing = () =>
+      db
+        .select({ id: tags.id })
+        .from(tags)
+        .where(sql`lower(${tags.labelDe}) = lower(${tag.de}) or lower(${tags.labelCs}) = lower(${tag.cs})`)
+        .limit(1);
+    const [found] = await existing();
+    if (found) {
+      ids.add(found.id);
       continue;
     }
-    const [created] = await db.insert(tags).values({ labelDe: tag.de, labelCs: tag.cs, createdBy: userId }).returning({ id: tags.id });
-    ids.add(created!.id);
+    const [created] = await db
+      .insert(tags)
+      .values({ labelDe: tag.de, labelCs: tag.cs, createdBy: userId })
+      .onConflictDoNothing()
+      .returning({ id: tags.id });
+    const id = created?.id ?? (await existing())[0]?.id;
+    if (!id) throw new AppError("INVALID_INPUT");
+    ids.add(id);
   }
   return [...ids];
 }

@@ -99,7 +99,12 @@ export const companyAddresses = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("company_addresses_company_idx").on(t.companyId)],
+  (t) => [
+    index("company_addresses_company_idx").on(t.companyId),
+    // At most one headquarters per company, enforced by the database: two concurrent "make
+    // headquarters" edits cannot both win (addresses.server.ts demotes, then promotes, under a lock).
+    uniqueIndex("company_addresses_one_headquarters_key").on(t.companyId).where(sql`${t.kind} = 'HEADQUARTERS'`),
+  ],
 );
 
 export const companyContacts = pgTable(

@@ -254,7 +254,12 @@ export async function generateCompanies(db: Db, options: GenerateOptions): Promi
 }
 
 async function setRowTriggers(db: Db, enabled: boolean): Promise<void> {
-  for (const table of TRIGGER_TABLES) await run(db, `ALTER TABLE ${table} ${enabled ? "ENABLE" : "DISABLE"} TRIGGER search_refresh`);
+  // One statement-level trigger per event since migration 0006 (transition tables allow one event each).
+  for (const table of TRIGGER_TABLES) {
+    for (const event of ["insert", "update", "delete"]) {
+      await run(db, `ALTER TABLE ${table} ${enabled ? "ENABLE" : "DISABLE"} TRIGGER search_refresh_${event}`);
+    }
+  }
 }
 
 function pickSome<T>(random: ReturnType<typeof rng>, items: readonly T[], n: number): T[] {
