@@ -20,6 +20,7 @@ import { handleAction, parseForm, readForm } from "~/server/http/actions.server"
 import { userContext } from "~/server/http/context";
 import { clearSessionCookie } from "~/server/http/cookies.server";
 import { AppError } from "~/server/errors";
+import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/account";
 
 export function meta({ location }: Route.MetaArgs) {
@@ -57,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return redirect(`${href("home", locale)}?deleted=1`, { headers: { "Set-Cookie": clearSessionCookie() } });
       }
       if (intent === "deleteCompany") {
-        await deleteCompany(db, actor, String(form.get("companyId") ?? ""), String(form.get("confirmName") ?? ""));
+        await deleteCompany(db, actor, String(form.get("companyId") ?? ""), String(form.get("confirmName") ?? ""), getStorage());
         return { ok: true as const, intent };
       }
       if (intent === "requestRole") {

@@ -88,7 +88,7 @@ export async function runCompanyIntent(
       await prolongService(db, actor, companyId, idOrNotFound(form.get("serviceId")));
       return;
     case "deleteService":
-      await deleteService(db, actor, companyId, idOrNotFound(form.get("serviceId")));
+      await deleteService(db, actor, companyId, idOrNotFound(form.get("serviceId")), storage);
       return;
     case "challenge":
       await fileChallenge(db, actor, companyId, parseForm(ChallengeSchema, form, ["reasons"]));

@@ -204,7 +204,7 @@ describe("address, contact and service actions by role", () => {
       updateContact: await codeOf(updateContact(db(), actor, id, contactId, { ...contact, name: "Eva Neu" })),
       createService: await codeOf(createService(db(), actor, id, service, null, storage)),
       prolongService: await codeOf(prolongService(db(), actor, id, serviceId)),
-      deleteService: await codeOf(deleteService(db(), actor, id, serviceId)),
+      deleteService: await codeOf(deleteService(db(), actor, id, serviceId, storage)),
       deleteContact: await codeOf(deleteContact(db(), actor, id, contactId)),
       deleteAddress: await codeOf(deleteAddress(db(), actor, id, addressId)),
     };
@@ -307,9 +307,14 @@ describe("the request clock (e2e)", () => {
 describe("audit trail", () => {
   it("records created and updated ads and profile updates", async () => {
     const id = await newCompany();
-    const serviceId = await createService(db(), member, id, service, null, storage, addDays(new Date(), -25));
+    const image = new File([new Uint8Array(logoBytes)], "ad.png", { type: "image/png" });
+    const serviceId = await createService(db(), member, id, service, image, storage, addDays(new Date(), -25));
+    const [{ imageKey }] = (await db().select({ imageKey: companyServices.imageKey }).from(companyServices).where(eq(companyServices.id, serviceId))) as [{ imageKey: string }];
+    expect(await storage.get(imageKey)).not.toBeNull();
     await prolongService(db(), member, id, serviceId);
-    await deleteService(db(), admin, id, serviceId);
+    await deleteService(db(), admin, id, serviceId, storage);
+    // A deleted ad's image is no longer downloadable.
+    expect(await storage.get(imageKey)).toBeNull();
     await addContact(db(), member, id, contact);
     await addAddress(db(), admin, id, location);
 

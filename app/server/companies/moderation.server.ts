@@ -4,11 +4,13 @@ import type { CompanyStatus } from "~/schemas/enums";
 import { absoluteUrl } from "~/server/accounts/links.server";
 import type { Db } from "~/server/db/client.server";
 import { withTransaction } from "~/server/db/client.server";
-import { companies, companyUserLinks, users } from "~/server/db/schema";
+import { companies, companyServices, companyUserLinks, users } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
 import { sendNotification } from "~/server/mail/mailer.server";
 import { renderMail } from "~/server/mail/templates.server";
 import { companyPolicy } from "~/server/policy/company-policy";
+import { writeWithFiles } from "~/server/storage/file-commit.server";
+import type { FileStorage } from "~/server/storage/storage.server";
 import { type Actor, authorize } from "~/server/policy/policy";
 import { recordCompanyUpdate } from "./audit-company.server";
 import { ensure, loadRelation } from "./membership.server";
@@ -76,13 +78,17 @@ export async function deactivateCompany(db: Db, actor: Actor, companyId: string)
  * Deletes a profile for good (members or admins; confirmation by repeating the name). Its
  * addresses, contacts, ads, links and challenges go with it; later its events and news too.
  */
-export async function deleteCompany(db: Db, actor: Actor, companyId: string, confirmName: string): Promise<void> {
+export async function deleteCompany(db: Db, actor: Actor, companyId: string, confirmName: string, storage: FileStorage): Promise<void> {
   const relation = await loadRelation(db, actor, companyId);
   ensure(companyPolicy.canDelete(actor, relation), companyPolicy.canView(actor, relation));
-  await withTransaction(db, async (tx) => {
-    const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  // Its logo and ad images stop being downloadable once the deletion is committed.
+  await writeWithFiles(storage, [], ({ retire }) => withTransaction(db, async (tx) => {
+    const [company] = await tx.select({ name: companies.name, logoKey: companies.logoKey }).from(companies).where(eq(companies.id, companyId)).for("update");
     if (!company) throw new AppError("NOT_FOUND");
     if (company.name.trim().toLowerCase() !== confirmName.trim().toLowerCase()) throw new AppError("DELETE_CONFIRMATION_MISMATCH");
+    const images = await tx.select({ key: companyServices.imageKey }).from(companyServices).where(eq(companyServices.companyId, companyId));
     await tx.delete(companies).where(eq(companies.id, companyId));
-  });
+    retire(company.logoKey);
+    for (const { key } of images) retire(key);
+  }));
 }

@@ -9,6 +9,7 @@ import { hitUserLimit } from "~/server/limits.server";
 import { companyPolicy } from "~/server/policy/company-policy";
 import { type Actor, authorize } from "~/server/policy/policy";
 import type { FileStorage } from "~/server/storage/storage.server";
+import { writeWithFiles } from "~/server/storage/file-commit.server";
 import { storeImage } from "~/server/storage/images.server";
 import { insertAddress } from "./addresses.server";
 import { recordCompanyUpdate } from "./audit-company.server";
@@ -48,7 +49,8 @@ export async function createCompany(db: Db, actor: Actor, input: CreateCompanyIn
   const isAdmin = actor.role === "Admin";
   const logoKey = await storeImage(storage, input.logo, { prefix: "logos", maxWidth: 600 });
   const now = new Date();
-  return withTransaction(db, async (tx) => {
+  // A rule failing inside the transaction (limit, tag) must not leave the stored logo behind.
+  return writeWithFiles(storage, [logoKey], () => withTransaction(db, async (tx) => {
     await hitUserLimit(tx, actor, "companyCreate");
     const { name, descriptionDe, descriptionCs, website } = input.profile;
     const [company] = await tx
@@ -74,7 +76,7 @@ export async function createCompany(db: Db, actor: Actor, input: CreateCompanyIn
     }
     await recordAudit(tx, "CREATED_COMPANY_PROFILE", actor.id, { companyId });
     return companyId;
-  });
+  }));
 }
 
 /** Updates the profile fields, industries and tags; a new logo replaces the old one. */
@@ -90,8 +92,13 @@ export async function updateCompanyProfile(
   ensure(companyPolicy.canEdit(actor, relation), companyPolicy.canView(actor, relation));
   await assertNaceCodes(db, profile.nace);
   const logoKey = logo && logo.size > 0 ? await storeImage(storage, logo, { prefix: "logos", maxWidth: 600 }) : undefined;
-  await withTransaction(db, async (tx) => {
+  // The replaced logo stays downloadable only until the new one is committed.
+  await writeWithFiles(storage, [logoKey], ({ retire }) => withTransaction(db, async (tx) => {
     await lockCompany(tx, companyId);
+    if (logoKey) {
+      const [current] = await tx.select({ logoKey: companies.logoKey }).from(companies).where(eq(companies.id, companyId));
+      retire(current?.logoKey);
+    }
     const { name, descriptionDe, descriptionCs, website } = profile;
     await tx
       .update(companies)
@@ -99,5 +106,5 @@ export async function updateCompanyProfile(
       .where(eq(companies.id, companyId));
     await replaceNaceAndTags(tx, actor, companyId, profile);
     await recordCompanyUpdate(tx, actor, companyId, "profile");
-  });
+  }));
 }

@@ -178,6 +178,9 @@ describe("updateCompanyProfile", () => {
     await updateCompanyProfile(db(), organisation, companyId, edit(FIELDS), pngFile(), storage);
     const [replaced] = await db().select().from(companies).where(eq(companies.id, companyId));
     expect(replaced!.logoKey).not.toBe(before!.logoKey);
+    // The replaced logo is gone from storage (it was cacheable for a year), the new one is there.
+    expect(await storage.get(before!.logoKey!)).toBeNull();
+    expect(await storage.get(replaced!.logoKey!)).not.toBeNull();
     const audit = await db().select().from(auditTrail).where(eq(auditTrail.action, "UPDATED_COMPANY_PROFILE"));
     expect(audit).toContainEqual(expect.objectContaining({ userId: organisation.id, details: { companyId, part: "profile" } }));
   });

@@ -9,6 +9,7 @@ import { AppError } from "~/server/errors";
 import { ACTIVE_ADS_PER_COMPANY, hitUserLimit } from "~/server/limits.server";
 import { companyPolicy } from "~/server/policy/company-policy";
 import type { Actor } from "~/server/policy/policy";
+import { writeWithFiles } from "~/server/storage/file-commit.server";
 import { storeImage } from "~/server/storage/images.server";
 import type { FileStorage } from "~/server/storage/storage.server";
 import { ensure, loadRelation, lockCompany } from "./membership.server";
@@ -31,7 +32,8 @@ export async function createService(
 ): Promise<string> {
   await authorizeServices(db, actor, companyId);
   const imageKey = image && image.size > 0 ? await storeImage(storage, image, { prefix: "services" }) : null;
-  return withTransaction(db, async (tx) => {
+  // Refused by the cap or a limit: the stored image goes again.
+  return writeWithFiles(storage, [imageKey], () => withTransaction(db, async (tx) => {
     // Under the company's lock the count includes every ad committed before; a double-submitted
     // form waits here instead of racing the other submission (and its search refresh).
     await lockCompany(tx, companyId);
@@ -60,7 +62,7 @@ export async function createService(
       .returning({ id: companyServices.id });
     await recordAudit(tx, "CREATED_COMPANY_SERVICE", actor?.id ?? null, { companyId, serviceId: row!.id });
     return row!.id;
-  });
+  }));
 }
 
 async function loadService(db: Db, companyId: string, serviceId: string) {
@@ -87,12 +89,14 @@ export async function prolongService(db: Db, actor: Actor, companyId: string, se
   });
 }
 
-export async function deleteService(db: Db, actor: Actor, companyId: string, serviceId: string): Promise<void> {
+/** Deletes an ad; its image stops being downloadable once the deletion is committed. */
+export async function deleteService(db: Db, actor: Actor, companyId: string, serviceId: string, storage: FileStorage): Promise<void> {
   await authorizeServices(db, actor, companyId);
-  await withTransaction(db, async (tx) => {
+  await writeWithFiles(storage, [], ({ retire }) => withTransaction(db, async (tx) => {
     await lockCompany(tx, companyId);
-    await loadService(tx, companyId, serviceId);
+    const service = await loadService(tx, companyId, serviceId);
     await tx.delete(companyServices).where(eq(companyServices.id, serviceId));
     await recordAudit(tx, "UPDATED_COMPANY_SERVICE", actor?.id ?? null, { companyId, serviceId, change: "deleted" });
-  });
+    retire(service.imageKey);
+  }));
 }

@@ -156,7 +156,7 @@ describe("refreshing the search table", () => {
     const locationId = await addAddress(db(), owner, id, address("LOCATION", "Pirna", "01796"));
     await updateAddress(db(), owner, id, locationId, address("HEADQUARTERS", "Pirna", "01796"));
     await db().update(tags).set({ labelDe: "Umbenannt" }).where(eq(tags.id, own[0]!));
-    await deleteService(db(), owner, id, adId);
+    await deleteService(db(), owner, id, adId, storage);
     expect(await diffToRebuild(db())).toEqual([]);
     const [doc] = await db().select().from(searchDocuments).where(eq(searchDocuments.docId, id));
     expect(doc).toMatchObject({ title: "Neu GmbH", naceCodes: ["25", "25.6", "25.62", "C"] });
