@@ -45,7 +45,7 @@ function ServiceForm({ type, onDone }: { type: ServiceType; onDone: () => void }
       />
       <TextInput name="keywords" label={t("service.keywords")} description={t("service.keywordsHint")} required error={error("keywords")} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput name="termsUrl" type="url" label={t("service.termsUrl")} required maxLength={LIMITS.url} placeholder="https://" error={error("termsUrl")} />
+        <TextInput name="termsUrl" inputMode="url" label={t("service.termsUrl")} required maxLength={LIMITS.url} error={error("termsUrl")} />
         <NativeSelect
           name="validityDays"
           label={t("service.validity")}

@@ -69,10 +69,11 @@ export function CompanyProfileForm({ mode, nace, tags, defaults, currentLogoKey,
           />
           <TextInput
             name="website"
-            type="url"
+            // A bare domain is fine (https:// is added, UrlSchema): no type="url", whose browser
+            // check wants the scheme; the hint shows the example, so no placeholder to mistake for a value.
+            inputMode="url"
             label={t("company.field.website")}
             description={t("company.field.websiteDescription")}
-            placeholder={t("company.field.websitePlaceholder")}
             defaultValue={defaults.website}
             maxLength={LIMITS.url}
             autoComplete="url"

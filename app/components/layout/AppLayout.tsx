@@ -29,8 +29,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </a>
         <AppShell.Header>
           <Container size="xl" h="100%">
-            <Group h="100%" justify="space-between" wrap="nowrap">
-              <Group gap="sm" wrap="nowrap">
+            <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
+              <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
                 <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label={t("layout.menu")} />
                 <Link to={href("home", locale)} style={{ textDecoration: "none", color: "inherit", fontWeight: 700, fontSize: "clamp(16px, 4vw, 20px)" }}>
                   PartnerNet
@@ -39,7 +39,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
               <Box visibleFrom="lg">
                 <MainNav direction="row" label={t("layout.mainNavigation")} />
               </Box>
-              <Group gap="xs" wrap="nowrap">
+              <Group gap="xs" wrap="nowrap" miw={0}>
                 <LanguageSwitch />
                 <Box visibleFrom="sm">
                   <ThemeToggle />
