@@ -221,3 +221,24 @@ export async function expectNoHorizontalOverflow(page: Page, label: string) {
   });
   expect.soft(scrollWidth, `${label}: wider than the screen (${culprits.join(", ")})`).toBeLessThanOrEqual(width);
 }
+
+/**
+ * No axe violation of any impact, best practices included (landmarks, regions, headings), on the
+ * page as it is now, in the light and in the dark theme (switched in place, so open dialogs and
+ * typed values stay). Soft, so a journey reports every page at once.
+ */
+export async function expectNoAxeViolations(page: Page, label: string) {
+  const html = page.locator("html");
+  const before = await html.getAttribute("data-mantine-color-scheme");
+  for (const scheme of ["light", "dark"] as const) {
+    await page.evaluate((s) => document.documentElement.setAttribute("data-mantine-color-scheme", s), scheme);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect
+      .soft(
+        results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(", ")}`),
+        `${label}, ${scheme}`,
+      )
+      .toEqual([]);
+  }
+  await page.evaluate((s) => document.documentElement.setAttribute("data-mantine-color-scheme", s), before ?? "light");
+}

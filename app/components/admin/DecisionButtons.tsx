@@ -6,7 +6,7 @@ import { useT } from "~/i18n/i18n-context";
 export interface DecisionOption {
   value: string;
   label: string;
-  /** The positive choice is filled, the other one outlined. */
+  /** The positive choice is filled, the other one outlined (neutral). */
   primary?: boolean;
   /** An irreversible choice asks first: the dialog's title and text (its button repeats `label`). */
   confirm?: { title: string; text: string };
@@ -34,7 +34,8 @@ export function DecisionButtons({ intent, id, options, field = "decision" }: { i
             key={option.value}
             {...(option.confirm ? { type: "button", onClick: () => setAsking(option) } : { type: "submit", name: field, value: option.value })}
             size="xs"
-            variant={option.primary ? "filled" : "outline"}
+            // The other choice is a neutral outline: the brand-coloured one lacks contrast in the dark theme.
+            variant={option.primary ? "filled" : "default"}
             disabled={busy}
             maw="100%"
             styles={{ label: { whiteSpace: "normal", textAlign: "center" }, root: { height: "auto", minHeight: 30 } }}
