@@ -12,8 +12,8 @@ import {
   msg,
   newContext,
   pathOf,
+  readOutbox,
   uniqueEmail,
-  waitForCode,
   waitForLink,
 } from "./support";
 
@@ -145,7 +145,17 @@ for (const locale of LOCALES) {
       await context.close();
     });
 
-    test("bug 2 and bug 7: sign-up errors clear as fields become valid; the phone header keeps a long name on one line", async ({ browser }) => {
+    test("friction 8: the login page mentions no password", async ({ browser }) => {
+      const context = await newContext(browser, { viewport: DESKTOP });
+      const page = await context.newPage();
+      await page.goto(pathOf("login", locale));
+      await expect(page.getByText(t("login.trouble"))).toBeVisible();
+      await expect(page.getByText(locale === "de" ? /Passwort vergessen/i : /Zapomenuté heslo/i)).toHaveCount(0);
+      await expectNoAxeViolations(page, `login ${locale}`);
+      await context.close();
+    });
+
+    test("bug 2, bug 7, friction 8: sign-up errors clear as fields become valid; the phone header keeps a long name on one line", async ({ browser }) => {
       test.slow();
       const context = await newContext(browser, { viewport: PHONE });
       const page = await context.newPage();
@@ -176,12 +186,13 @@ for (const locale of LOCALES) {
       await page.getByRole("button", { name: t("signup.submit") }).click();
       await expect(page.getByTestId("signup-success")).toContainText(email);
       await page.goto(await waitForLink(email, since));
+      // Friction 8: the verification link signs in; no second mail with a code.
+      const beforeVerify = new Date();
       await page.getByRole("button", { name: t("verify.confirm") }).click();
-      const beforeCode = new Date(Date.now() - 1000);
-      await page.getByRole("button", { name: t("login.requestCode") }).click();
-      await page.getByLabel(t("field.code")).fill(await waitForCode(email, beforeCode));
-      await page.getByRole("button", { name: t("login.submitCode"), exact: true }).click();
+      await expect(page.getByTestId("verified-welcome")).toHaveText(t("verify.success"));
       await expect(page.getByTestId("account-email")).toHaveText(email);
+      await page.waitForTimeout(500);
+      expect(readOutbox().filter((m) => m.to === email && new Date(m.createdAt) >= beforeVerify)).toEqual([]);
 
       // The header: one line, inside the bar; the language switch whole.
       const menu = page.getByTestId("account-menu");
