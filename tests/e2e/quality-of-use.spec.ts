@@ -135,6 +135,7 @@ for (const locale of LOCALES) {
       await expectNoHorizontalOverflow(page, "phone search results");
       await expectNoAxeViolations(page, `phone search ${locale}`);
 
+      // The toggles work once the page is hydrated (the home search navigated in the page: it is).
       await page.getByTestId("search-filters-toggle").click();
       await expect(page.getByTestId("search-countries")).toBeVisible();
       await expect(page.getByTestId("search-filters-toggle")).toHaveAttribute("aria-expanded", "true");
