@@ -322,7 +322,7 @@ for (const locale of LOCALES) {
       await context.close();
     });
 
-    test("bug 2, bug 4, friction 11: the error report validates live; the admin's decision fits the table and asks first", async ({ browser }) => {
+    test("bug 2, bug 4, friction 11: the error report validates live; the admin's decisions fit the table and ask first", async ({ browser }) => {
       test.slow();
       const reporter = await newContext(browser, { role: "Organisation", viewport: DESKTOP });
       const page = await reporter.newPage();
@@ -387,6 +387,17 @@ for (const locale of LOCALES) {
       await confirm.getByTestId("confirm-decision").click();
       await expect(adminPage.getByTestId("challenge-done")).toHaveText(t("adminChallenges.done.noUpdates"));
       await expect(row).toHaveCount(0);
+
+      // Rejecting on the approvals page asks first too (cancelled here: the profile stays pending).
+      await adminPage.goto(pathOf("adminApprovals", locale));
+      const companyRow = adminPage.getByTestId("approvals-companies").getByRole("row").nth(1);
+      const pendingName = (await companyRow.getByRole("link").first().textContent()) ?? "";
+      await companyRow.getByRole("button", { name: t("approvals.reject") }).click();
+      const ask = adminPage.getByRole("dialog", { name: t("approvals.confirmReject.title") });
+      await expect(ask).toContainText(pendingName);
+      await ask.getByRole("button", { name: t("action.cancel") }).click();
+      await expect(ask).toBeHidden();
+      await expect(adminPage.getByTestId("approvals-companies")).toContainText(pendingName);
       await admin.close();
     });
 

@@ -228,10 +228,11 @@ export async function expectNoHorizontalOverflow(page: Page, label: string) {
  */
 export async function expectNoAxeViolations(page: Page, label: string) {
   const html = page.locator("html");
-  const before = await html.getAttribute("data-mantine-color-scheme");
+  const before = (await html.getAttribute("data-mantine-color-scheme")) === "dark" ? "dark" : "light";
   for (const scheme of ["light", "dark"] as const) {
-    await page.evaluate((s) => document.documentElement.setAttribute("data-mantine-color-scheme", s), scheme);
+    await setColorScheme(page, scheme);
     const results = await new AxeBuilder({ page }).analyze();
+    expect.soft(await html.getAttribute("data-mantine-color-scheme"), `${label}: axe ran in the ${scheme} theme`).toBe(scheme);
     expect
       .soft(
         results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(", ")}`),
@@ -239,5 +240,15 @@ export async function expectNoAxeViolations(page: Page, label: string) {
       )
       .toEqual([]);
   }
-  await page.evaluate((s) => document.documentElement.setAttribute("data-mantine-color-scheme", s), before ?? "light");
+  await setColorScheme(page, before);
+}
+
+/** Switches the theme as the toggle does (Mantine listens to its storage key), without a reload. */
+async function setColorScheme(page: Page, scheme: "light" | "dark") {
+  await page.evaluate((s) => {
+    window.localStorage.setItem("mantine-color-scheme-value", s);
+    window.dispatchEvent(new StorageEvent("storage", { key: "mantine-color-scheme-value", newValue: s, storageArea: window.localStorage }));
+    document.documentElement.setAttribute("data-mantine-color-scheme", s);
+  }, scheme);
+  await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
 }

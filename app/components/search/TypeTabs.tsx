@@ -53,7 +53,7 @@ export function TypeTabs({
               {t(`search.type.${kind}`)}
               {counts && (
                 <span className={classes.count} data-testid={`search-type-count-${kind}`}>
-                  {`\u00a0(${format.number(counts[kind].total)}${counts[kind].totalCapped ? "+" : ""})`}
+                  {` (${format.number(counts[kind].total)}${counts[kind].totalCapped ? "+" : ""})`}
                 </span>
               )}
             </label>
