@@ -15,10 +15,11 @@ import { translate } from "./i18n/translate";
 import { config } from "./server/config.server";
 import { userContext } from "./server/http/context";
 import { clockMiddleware, rootMiddleware } from "./server/http/root-middleware.server";
+import { requestOriginMiddleware } from "./server/request-origin.server";
 import { type RootData, useRootData } from "./root-data";
 import { cssVariablesResolver, theme } from "./theme";
 
-export const middleware: Route.MiddlewareFunction[] = [clockMiddleware, rootMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [clockMiddleware, requestOriginMiddleware, rootMiddleware];
 
 /** Pages set their own titles; when an error screen replaces a page, it is titled "Error". */
 export function meta({ error, location }: Route.MetaArgs) {

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useEffect } from "react";
-import { Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { MyCompaniesCard } from "~/components/account/MyCompaniesCard";
 import { RoleRequestCard } from "~/components/account/RoleRequestCard";
 import { FormError, useFieldError } from "~/components/FormError";
@@ -89,6 +89,8 @@ export default function Account() {
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") !== "requestRole";
   const fieldError = useFieldError();
   const [confirmOpen, { open, close }] = useDisclosure(false);
+  // Straight from the verification link: the address is confirmed and the user signed in.
+  const [params] = useSearchParams();
   const failure = actionData && !actionData.ok ? actionData : undefined;
   const deleteFailed = failure?.intent === "delete";
   const roleFailed = failure?.intent === "requestRole";
@@ -100,6 +102,11 @@ export default function Account() {
   return (
     <Stack maw={720}>
       <Title order={1}>{t("page.account.title")}</Title>
+      {params.get("verified") === "1" && (
+        <Alert color="green" role="status" data-testid="verified-welcome">
+          {t("verify.success")}
+        </Alert>
+      )}
       <Paper withBorder p="lg">
         <Stack gap="xs">
           <Title order={2} size="h3">

@@ -4,7 +4,7 @@ import { AdminMobileNotice } from "~/components/AdminMobileNotice";
 import { useLocale, useT } from "~/i18n/i18n-context";
 import { isMessageKey } from "~/i18n/translate";
 import { useRootData } from "~/root-data";
-import { PAGES, ROLES_BY_ACCESS } from "~/routing/catalogue";
+import { isBuilt, PAGES, ROLES_BY_ACCESS } from "~/routing/catalogue";
 import { pageMeta } from "~/routing/current-page";
 import { href } from "~/routing/paths";
 import type { Route } from "./+types/admin-home";
@@ -13,13 +13,13 @@ export function meta({ location }: Route.MetaArgs) {
   return pageMeta(location.pathname, "page.admin.title");
 }
 
-/** The admin parent page: links to the admin pages this role may open (no pages with an {id}). */
+/** The admin parent page: links to the built admin pages this role may open (no pages with an {id}). */
 export default function AdminHome() {
   const t = useT();
   const locale = useLocale();
   const role = useRootData()?.user?.role;
   const pages = PAGES.filter(
-    (p) => p.id.startsWith("admin") && p.id !== "admin" && !p.de.includes(":") && role && ROLES_BY_ACCESS[p.access]?.includes(role),
+    (p) => p.id.startsWith("admin") && p.id !== "admin" && !p.de.includes(":") && isBuilt(p.id) && role && ROLES_BY_ACCESS[p.access]?.includes(role),
   );
   return (
     <Stack>

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useSearchParams } from "react-router";
 import { SearchHitCard } from "~/components/search/SearchHitCard";
 import { useLocale, useT } from "~/i18n/i18n-context";
 import { localeOfPath } from "~/i18n/locales";
+import { isBuilt } from "~/routing/catalogue";
 import { pageMeta } from "~/routing/current-page";
 import { href } from "~/routing/paths";
 import { COUNTRIES } from "~/schemas/enums";
@@ -11,6 +12,11 @@ import { latestAds } from "~/server/search/search.server";
 import type { Route } from "./+types/home";
 
 const LATEST_ADS = 6;
+
+const HOME_TEASERS = [
+  { title: "home.events.title", text: "home.events.text", page: "eventList" },
+  { title: "home.news.title", text: "home.news.text", page: "newsList" },
+] as const;
 
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta(location.pathname, "site.title");
@@ -41,8 +47,7 @@ export default function Home() {
           {t("home.hero.subtitle")}
         </Text>
         <Form method="get" action={href("search", locale)} role="search" aria-label={t("home.search.label")} data-testid="home-search">
-          {/* The search page's defaults: companies in both countries. */}
-          <input type="hidden" name="type" value="COMPANY" />
+          {/* Both countries; no kind, so the results open on the first tab with matches (all three are counted). */}
           {COUNTRIES.map((country) => (
             <input key={country} type="hidden" name="country" value={country} />
           ))}
@@ -85,24 +90,22 @@ export default function Home() {
         </Card>
       </SimpleGrid>
 
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        {(
-          [
-            ["home.events.title", "home.events.text", "eventList"],
-            ["home.news.title", "home.news.text", "newsList"],
-          ] as const
-        ).map(([title, text, page]) => (
-          <Stack key={page} component="section" gap="xs">
-            <Title order={2} size="h4">
-              {t(title)}
-            </Title>
-            <Text>{t(text)}</Text>
-            <Anchor component={Link} to={href(page, locale)}>
-              {t("home.showAll")}
-            </Anchor>
-          </Stack>
-        ))}
-      </SimpleGrid>
+      {/* Events and news: only once their pages exist (decision 014). */}
+      {HOME_TEASERS.some((teaser) => isBuilt(teaser.page)) && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          {HOME_TEASERS.filter((teaser) => isBuilt(teaser.page)).map(({ title, text, page }) => (
+            <Stack key={page} component="section" gap="xs">
+              <Title order={2} size="h4">
+                {t(title)}
+              </Title>
+              <Text>{t(text)}</Text>
+              <Anchor component={Link} to={href(page, locale)}>
+                {t("home.showAll")}
+              </Anchor>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      )}
 
       <Stack component="section" gap="md" aria-labelledby="home-latest-ads" data-testid="home-latest-ads">
         <Group justify="space-between" align="flex-end">

@@ -104,11 +104,6 @@ export default function Login() {
           {t("login.sessionExpired")}
         </Alert>
       )}
-      {loaderData.verified && (
-        <Alert color="green" role="status">
-          {t("verify.success")}
-        </Alert>
-      )}
       {loaderData.oidcError && <FormError code={loaderData.oidcError} />}
       <Paper withBorder p="lg">
         {step === "email" ? (
@@ -180,7 +175,7 @@ export default function Login() {
       )}
       <Group justify="space-between">
         <Anchor component={Link} to={href("faq", locale)}>
-          {t("login.forgotPassword")}
+          {t("login.trouble")}
         </Anchor>
         <Anchor component={Link} to={href("signup", locale)}>
           {t("login.noAccount")}

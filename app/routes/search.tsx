@@ -7,7 +7,7 @@ import { SearchResults } from "~/components/search/SearchResults";
 import { useT } from "~/i18n/i18n-context";
 import { localeOfPath } from "~/i18n/locales";
 import { pageMeta } from "~/routing/current-page";
-import { parseSearchParams } from "~/schemas/search";
+import { parseSearchParams, SEARCH_KINDS, searchParamsOf } from "~/schemas/search";
 import { hasForbiddenControl } from "~/schemas/text";
 import { listTags } from "~/server/companies/tags.server";
 import { type Db, getDb } from "~/server/db/client.server";
@@ -57,8 +57,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [tags, nace, result] = await Promise.all([
     listTags(db, locale),
     listNace(db),
-    search.kind === "ok" ? searchCatalogue(db, context.get(userContext), search.query, locale) : null,
+    search.kind === "ok" ? searchCatalogue(db, context.get(userContext), search.query, locale, undefined, { withKindCounts: true }) : null,
   ]);
+  // A search that names no kind (the home page's box) opens the first tab with matches.
+  if (search.kind === "ok" && result?.kindCounts && !url.searchParams.has("type") && result.total === 0) {
+    const counts = result.kindCounts;
+    const first = SEARCH_KINDS.find((kind) => counts[kind].total > 0);
+    if (first) throw redirect(`${url.pathname}?${searchParamsOf(search.query, { type: first }).toString()}`);
+  }
   return data(
     {
       search,
@@ -86,7 +92,16 @@ export default function SearchPage() {
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, lg: 4 }}>
           {/* A new URL (submit, pagination, back/forward) remounts the form with that URL's values. */}
-          <SearchForm key={location.search} handle={form} query={query} errors={errors} tags={tags} nace={nace} typedPlace={typedPlace} />
+          <SearchForm
+            key={location.search}
+            handle={form}
+            query={query}
+            errors={errors}
+            tags={tags}
+            nace={nace}
+            typedPlace={typedPlace}
+            counts={result?.kindCounts}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 8 }} miw={0}>
           <SearchResults query={query} result={result} onPickLocation={(point) => form.current?.searchAround(point)} />

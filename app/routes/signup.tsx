@@ -1,6 +1,8 @@
 import { Alert, Anchor, Button, Checkbox, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useMemo } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
-import { FormError, useFieldError } from "~/components/FormError";
+import { FormError } from "~/components/FormError";
+import { schemaValidator, useLiveValidation } from "~/components/forms/use-live-validation";
 import { useLocale, useT } from "~/i18n/i18n-context";
 import { localeOfPath } from "~/i18n/locales";
 import { pageMeta } from "~/routing/current-page";
@@ -36,8 +38,10 @@ export default function Signup() {
   const locale = useLocale();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
-  const fieldError = useFieldError();
   const failure = actionData && !actionData.ok ? actionData : undefined;
+  // The action's schema, checked in the browser as the user types (decision 014).
+  const validate = useMemo(() => schemaValidator(SignupSchema), []);
+  const { formProps, error, showBanner } = useLiveValidation({ validate, serverErrors: failure?.fieldErrors });
 
   if (actionData?.ok) {
     return (
@@ -55,10 +59,10 @@ export default function Signup() {
       <Title order={1}>{t("page.signup.title")}</Title>
       <Text>{t("signup.intro")}</Text>
       <Paper withBorder p="lg">
-        <Form method="post" noValidate>
+        <Form {...formProps} method="post">
           <Stack>
-            <TextInput name="name" label={t("field.fullName")} autoComplete="name" required maxLength={120} error={fieldError(failure?.fieldErrors?.name)} />
-            <TextInput name="email" type="email" label={t("field.email")} autoComplete="email" required error={fieldError(failure?.fieldErrors?.email)} />
+            <TextInput name="name" label={t("field.fullName")} autoComplete="name" required maxLength={120} error={error("name")} />
+            <TextInput name="email" type="email" label={t("field.email")} autoComplete="email" required error={error("email")} />
             <Checkbox
               name="acceptTerms"
               required
@@ -70,7 +74,7 @@ export default function Signup() {
                   </Anchor>
                 </>
               }
-              error={fieldError(failure?.fieldErrors?.acceptTerms)}
+              error={error("acceptTerms")}
             />
             <Checkbox
               name="acceptPrivacy"
@@ -83,9 +87,9 @@ export default function Signup() {
                   </Anchor>
                 </>
               }
-              error={fieldError(failure?.fieldErrors?.acceptPrivacy)}
+              error={error("acceptPrivacy")}
             />
-            <FormError code={failure?.fieldErrors ? undefined : failure?.error} />
+            <FormError code={showBanner ? "INVALID_INPUT" : failure?.fieldErrors ? undefined : failure?.error} />
             <Button type="submit" loading={busy}>
               {t("signup.submit")}
             </Button>

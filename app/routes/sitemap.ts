@@ -1,6 +1,6 @@
 import { LOCALES } from "~/i18n/locales";
 import { localeOfPath } from "~/i18n/locales";
-import { PAGES } from "~/routing/catalogue";
+import { isBuilt, PAGES } from "~/routing/catalogue";
 import { href } from "~/routing/paths";
 import { config } from "~/server/config.server";
 import type { Route } from "./+types/sitemap";
@@ -9,10 +9,10 @@ function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 }
 
-/** Public pages of one language, each with its counterpart as hreflang alternate. */
+/** Public pages of one language (built ones only), each with its counterpart as hreflang alternate. */
 export function loader({ request }: Route.LoaderArgs) {
   const locale = localeOfPath(new URL(request.url).pathname) ?? "de";
-  const urls = PAGES.filter((p) => p.sitemap).map((page) => {
+  const urls = PAGES.filter((p) => p.sitemap && isBuilt(p.id)).map((page) => {
     const loc = `${config.publicUrl}${encodeURI(href(page.id, locale))}`;
     const alternates = LOCALES.map(
       (l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(`${config.publicUrl}${encodeURI(href(page.id, l))}`)}"/>`,

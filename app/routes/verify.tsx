@@ -7,8 +7,10 @@ import { pageMeta } from "~/routing/current-page";
 import { href } from "~/routing/paths";
 import { VerifyTokenSchema } from "~/schemas/account";
 import { verifyRegistration } from "~/server/accounts/verification.server";
+import { createSession } from "~/server/auth/sessions.server";
 import { getDb } from "~/server/db/client.server";
 import { handleAction, parseForm, readForm } from "~/server/http/actions.server";
+import { sessionCookie } from "~/server/http/cookies.server";
 import type { Route } from "./+types/verify";
 
 export function meta({ location }: Route.MetaArgs) {
@@ -25,8 +27,11 @@ export async function action({ request }: Route.ActionArgs) {
   const locale = localeOfPath(new URL(request.url).pathname) ?? "de";
   return handleAction(async () => {
     const { token } = parseForm(VerifyTokenSchema, form);
-    const { email } = await verifyRegistration(await getDb(), token);
-    return redirect(`${encodeURI(href("login", locale))}?${new URLSearchParams({ verified: "1", email })}`);
+    // The link in the mail proves the address: sign in at once, no second mail with a code (decision 014).
+    const db = await getDb();
+    const { userId } = await verifyRegistration(db, token);
+    const session = await createSession(db, userId);
+    return redirect(`${encodeURI(href("account", locale))}?verified=1`, { headers: { "Set-Cookie": sessionCookie(session.token) } });
   });
 }
 

@@ -77,6 +77,18 @@ export const ROLES_BY_ACCESS: Record<Access, readonly Role[] | null> = {
 
 const byId = new Map(PAGES.map((p) => [p.id, p]));
 
+/** The module of pages whose feature is not built yet (events, news, most admin lists). */
+export const PLACEHOLDER_FILE = "routes/placeholder.tsx";
+
+/**
+ * Whether a page exists for users. Pages still on the placeholder keep their paths (the language
+ * switch and guards know them) but are hidden: not linked, not in the sitemap, and they answer
+ * 404 (decision 014). The issues that build them replace the module and so bring them back.
+ */
+export function isBuilt(id: string): boolean {
+  return getPage(id).file !== PLACEHOLDER_FILE;
+}
+
 export function getPage(id: string): PageDef {
   const page = byId.get(id);
   if (!page) throw new Error(`Unknown page id ${id}`);

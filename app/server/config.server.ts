@@ -14,6 +14,8 @@ const EnvSchema = z.object({
   /** PostgreSQL: giving up on a new connection after this long. */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   DATA_DIR: z.string().default("./data"),
+  /** The port server.js listens on; the default public URL points at it. */
+  PORT: z.coerce.number().int().positive().default(3000),
   PUBLIC_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(16).default(DEV_SESSION_SECRET),
   SMTP_URL: z.string().optional(),
@@ -82,7 +84,9 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     dataDir,
     pgliteDir: path.join(dataDir, "pglite"),
-    publicUrl: (e.PUBLIC_URL ?? "http://localhost:3000").replace(/\/$/, ""),
+    /** Links in mails, sitemap, social cards. Unset (development only): this machine on PORT, and mail links follow the request's origin (request-origin.server.ts). */
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    publicUrlConfigured: Boolean(e.PUBLIC_URL),
     sessionSecret: e.SESSION_SECRET,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     smtpUrl: e.SMTP_URL,

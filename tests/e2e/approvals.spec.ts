@@ -112,6 +112,8 @@ test("challenge on a company profile, closed on the admin page (cs), and a new p
   const row = admin.page.getByTestId("challenge-row").filter({ hasText: description });
   await expect(row).toContainText(t("challengeReason.address"));
   await row.getByRole("button", { name: t("adminChallenges.markUpdated") }).click();
+  // Closing a report cannot be undone: it asks first (decision 014).
+  await admin.page.getByTestId("confirm-decision").click();
   await expect(admin.page.getByTestId("challenge-done")).toHaveText(t("adminChallenges.done.updated"));
   await expect(row).toHaveCount(0);
 

@@ -265,6 +265,7 @@ for (const locale of LOCALES) {
       await expectNoSeriousAxeViolations(admin.page, "challenges page");
       const beforeResolve = new Date(Date.now() - 1000);
       await challengeRow.getByRole("button", { name: t("adminChallenges.markUpdated") }).click();
+      await admin.page.getByTestId("confirm-decision").click();
       await expect(admin.page.getByTestId("challenge-done")).toHaveText(t("adminChallenges.done.updated"));
       await expect(challengeRow).toHaveCount(0);
       // The author (the German demo organisation) hears about it in German.

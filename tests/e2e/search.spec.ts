@@ -244,12 +244,17 @@ for (const locale of LOCALES) {
     const page = await context.newPage();
     await page.goto(`${searchPath(locale)}?q=kovovyroba&type=COMPANY&country=DE&country=CZ&lat=50.96&lon=13.94&place=Pirna&r=200`);
     await expect(page.getByTestId("search-hit").first()).toBeVisible();
-    await waitForHydration(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    // Filters come first, results below them.
+    // Term and tabs come first, the filters folded away (decision 014), results right below.
     const formBox = await page.getByTestId("search-form").boundingBox();
     const countBox = await page.getByTestId("search-count").boundingBox();
     expect(formBox!.y).toBeLessThan(countBox!.y);
+    await expect(page.getByTestId("search-filters")).toBeHidden();
+    // The toggle works once the page is hydrated: retried until then.
+    await expect(async () => {
+      if ((await page.getByTestId("search-filters-toggle").getAttribute("aria-expanded")) !== "true") await page.getByTestId("search-filters-toggle").click();
+      await expect(page.getByTestId("search-my-location")).toBeVisible({ timeout: 1000 });
+    }).toPass();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await context.close();
   });
 }

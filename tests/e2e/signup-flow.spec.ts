@@ -5,6 +5,7 @@ import { signUpAndSignIn, waitForCode, waitForLink } from "./support";
 const TEXT = {
   de: {
     signup: "/de/registrieren",
+    loginPage: "/de/anmelden",
     name: "Vollständiger Name",
     email: "E-Mail-Adresse",
     submit: "Registrieren",
@@ -18,6 +19,7 @@ const TEXT = {
   },
   cs: {
     signup: "/cs/registrace",
+    loginPage: "/cs/prihlaseni",
     name: "Celé jméno",
     email: "E-mailová adresa",
     submit: "Zaregistrovat se",
@@ -32,7 +34,7 @@ const TEXT = {
 } as const;
 
 for (const locale of ["de", "cs"] as const) {
-  test(`sign up, verify, sign in with the mailed code, account, logout (${locale})`, async ({ browser }) => {
+  test(`sign up, verify (signs in), logout, sign in with the mailed code, account, logout (${locale})`, async ({ browser }) => {
     const t = TEXT[locale];
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -54,10 +56,18 @@ for (const locale of ["de", "cs"] as const) {
 
     await page.goto(await waitForLink(email, since));
     await page.getByRole("button", { name: t.verify }).click();
-    await expect(page).toHaveURL(new RegExp(`verified=1`));
+    // The link proved the address: signed in at once, no code needed (decision 014).
+    await expect(page).toHaveURL(new RegExp(`${encodeURI(t.account)}\\?verified=1$`));
+    await expect(page.getByTestId("verified-welcome")).toBeVisible();
+    await expect(page.getByTestId("account-email")).toHaveText(email);
+    await page.getByTestId("account-menu").click();
+    await page.getByTestId("logout").click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}$`));
 
+    // Signing in again: the code login.
+    await page.goto(t.loginPage);
     const beforeCode = new Date(Date.now() - 1000);
-    await expect(page.getByLabel(t.email)).toHaveValue(email);
+    await page.getByLabel(t.email).fill(email);
     await page.getByRole("button", { name: t.requestCode }).click();
     await expect(page.getByTestId("code-sent")).toBeVisible();
     await expect(page.getByTestId("resend-code")).toBeDisabled();

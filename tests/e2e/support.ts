@@ -29,7 +29,8 @@ interface Mail {
   createdAt: string;
 }
 
-function readOutbox(): Mail[] {
+/** Every mail in the outbox folder, newest first. */
+export function readOutbox(): Mail[] {
   if (!fs.existsSync(OUTBOX)) return [];
   return fs
     .readdirSync(OUTBOX)
@@ -133,7 +134,7 @@ export async function newContext(browser: Browser, options: { role?: DemoRole; v
 }
 
 /**
- * A new account through the real sign-up, e-mail verification and code login, in `locale`
+ * A new account through the real sign-up and e-mail verification (which signs in), in `locale`
  * (its mails come in that language); ends on the account page.
  */
 export async function signUpAndSignIn(page: Page, locale: Locale, name: string, email: string) {
@@ -147,11 +148,9 @@ export async function signUpAndSignIn(page: Page, locale: Locale, name: string, 
   await page.getByRole("button", { name: t("signup.submit") }).click();
   await expect(page.getByTestId("signup-success")).toContainText(email);
   await page.goto(await waitForLink(email, since));
+  // The link proves the address: confirming it signs the new user in (decision 014).
   await page.getByRole("button", { name: t("verify.confirm") }).click();
-  const beforeCode = new Date(Date.now() - 1000);
-  await page.getByRole("button", { name: t("login.requestCode") }).click();
-  await page.getByLabel(t("field.code")).fill(await waitForCode(email, beforeCode));
-  await page.getByRole("button", { name: t("login.submitCode"), exact: true }).click();
+  await expect(page.getByTestId("verified-welcome")).toBeVisible();
   await expect(page.getByTestId("account-email")).toHaveText(email);
 }
 
@@ -220,4 +219,36 @@ export async function expectNoHorizontalOverflow(page: Page, label: string) {
     return { scrollWidth: document.scrollingElement!.scrollWidth, culprits: wide.slice(0, 5).map(describe) };
   });
   expect.soft(scrollWidth, `${label}: wider than the screen (${culprits.join(", ")})`).toBeLessThanOrEqual(width);
+}
+
+/**
+ * No axe violation of any impact, best practices included (landmarks, regions, headings), on the
+ * page as it is now, in the light and in the dark theme (switched in place, so open dialogs and
+ * typed values stay). Soft, so a journey reports every page at once.
+ */
+export async function expectNoAxeViolations(page: Page, label: string) {
+  const html = page.locator("html");
+  const before = (await html.getAttribute("data-mantine-color-scheme")) === "dark" ? "dark" : "light";
+  for (const scheme of ["light", "dark"] as const) {
+    await setColorScheme(page, scheme);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect.soft(await html.getAttribute("data-mantine-color-scheme"), `${label}: axe ran in the ${scheme} theme`).toBe(scheme);
+    expect
+      .soft(
+        results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(", ")}`),
+        `${label}, ${scheme}`,
+      )
+      .toEqual([]);
+  }
+  await setColorScheme(page, before);
+}
+
+/** Switches the theme as the toggle does (Mantine listens to its storage key), without a reload. */
+async function setColorScheme(page: Page, scheme: "light" | "dark") {
+  await page.evaluate((s) => {
+    window.localStorage.setItem("mantine-color-scheme-value", s);
+    window.dispatchEvent(new StorageEvent("storage", { key: "mantine-color-scheme-value", newValue: s, storageArea: window.localStorage }));
+    document.documentElement.setAttribute("data-mantine-color-scheme", s);
+  }, scheme);
+  await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
 }

@@ -73,7 +73,7 @@ export function PendingCompaniesTable({ rows }: { rows: PendingCompany[] }) {
               id={row.id}
               options={[
                 { value: "VERIFY", label: t("approvals.approveCompany"), primary: true },
-                { value: "DEACTIVATE", label: t("approvals.reject") },
+                { value: "DEACTIVATE", label: t("approvals.reject"), confirm: { title: t("approvals.confirmReject.title"), text: t("approvals.confirmReject.company", { name: row.name }) } },
               ]}
             />
           </Table.Td>
@@ -111,7 +111,11 @@ export function PendingLinksTable({ rows }: { rows: PendingLink[] }) {
               id={row.id}
               options={[
                 { value: "CONFIRMED", label: t("approvals.confirmLink"), primary: true },
-                { value: "REJECTED", label: t("approvals.reject") },
+                {
+                  value: "REJECTED",
+                  label: t("approvals.reject"),
+                  confirm: { title: t("approvals.confirmReject.title"), text: t("approvals.confirmReject.link", { account: `${row.userName} (${row.userEmail})`, company: row.companyName }) },
+                },
               ]}
             />
           </Table.Td>
@@ -147,7 +151,11 @@ export function RoleRequestsTable({ rows }: { rows: PendingRoleRequest[] }) {
               id={row.id}
               options={[
                 { value: "APPROVED", label: t("approvals.approveRole"), primary: true },
-                { value: "REJECTED", label: t("approvals.reject") },
+                {
+                  value: "REJECTED",
+                  label: t("approvals.reject"),
+                  confirm: { title: t("approvals.confirmReject.title"), text: t("approvals.confirmReject.role", { account: `${row.userName} (${row.userEmail})` }) },
+                },
               ]}
             />
           </Table.Td>

@@ -52,7 +52,7 @@ export function ChallengeTable({ rows, title }: { rows: ChallengeRow[]; title: s
               </Anchor>
             </Stack>
           </Table.Td>
-          <Table.Td miw={280} maw={480}>
+          <Table.Td miw={240} maw={480}>
             <Text fw={600} size="sm">
               {row.reasons.map((reason) => t(`challengeReason.${reason}`)).join(", ")}
             </Text>
@@ -71,8 +71,17 @@ export function ChallengeTable({ rows, title }: { rows: ChallengeRow[]; title: s
                 id={row.id}
                 field="status"
                 options={[
-                  { value: "COMPANY_UPDATED", label: t("adminChallenges.markUpdated"), primary: true },
-                  { value: "NO_UPDATES", label: t("adminChallenges.markNoUpdates") },
+                  {
+                    value: "COMPANY_UPDATED",
+                    label: t("adminChallenges.markUpdated"),
+                    primary: true,
+                    confirm: { title: t("adminChallenges.confirm.title"), text: t("adminChallenges.confirm.updated", { company: row.companyName }) },
+                  },
+                  {
+                    value: "NO_UPDATES",
+                    label: t("adminChallenges.markNoUpdates"),
+                    confirm: { title: t("adminChallenges.confirm.title"), text: t("adminChallenges.confirm.noUpdates", { company: row.companyName }) },
+                  },
                 ]}
               />
             ) : (

@@ -1,14 +1,17 @@
 import { NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { regionOptions } from "~/components/company/regions";
+import { schemaValidator } from "~/components/forms/use-live-validation";
 import { useLocale, useT } from "~/i18n/i18n-context";
-import { LIMITS } from "~/schemas/company";
+import { AddressSchema, LIMITS } from "~/schemas/company";
 import { ADDRESS_KINDS, COUNTRIES } from "~/schemas/enums";
 import { Dialog } from "./Dialog";
 import { DialogForm, useDialogForm } from "./DialogForm";
 import type { AddressView } from "./types";
 
 const FIELDS = ["kind", "country", "state", "line1", "line2", "postalCode", "city"] as const;
+/** The action parses the same schema; the dialog checks it as the user types. */
+const validate = schemaValidator(AddressSchema);
 
 /** Adds an address, or edits `address` (AddressSchema fields). */
 export function AddressDialog({ opened, onClose, address }: { opened: boolean; onClose: () => void; address?: AddressView | undefined }) {
@@ -22,7 +25,7 @@ export function AddressDialog({ opened, onClose, address }: { opened: boolean; o
 
 function AddressForm({ address, onDone }: { address: AddressView | undefined; onDone: () => void }) {
   const t = useT();
-  const form = useDialogForm(FIELDS, address ? "address.updated" : "address.created", onDone);
+  const form = useDialogForm(FIELDS, address ? "address.updated" : "address.created", onDone, validate);
   const { error } = form;
   const isHeadquarters = address?.kind === "HEADQUARTERS";
   const locale = useLocale();

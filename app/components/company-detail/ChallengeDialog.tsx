@@ -1,13 +1,16 @@
 import { Button, Checkbox, Fieldset, Group, Input, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Link } from "react-router";
+import { schemaValidator } from "~/components/forms/use-live-validation";
 import { useT } from "~/i18n/i18n-context";
-import { LIMITS } from "~/schemas/company";
+import { ChallengeSchema, LIMITS } from "~/schemas/company";
 import { CHALLENGE_REASONS } from "~/schemas/enums";
 import { Dialog } from "./Dialog";
 import { DialogForm, useDialogForm } from "./DialogForm";
 
 const FIELDS = ["reasons", "description"] as const;
+/** The action parses the same schema; the dialog checks it as the user types. */
+const validate = schemaValidator(ChallengeSchema, ["reasons"]);
 
 /**
  * "Report an error" (spec §2, §5): signed-in users pick at least one reason and describe the
@@ -44,7 +47,7 @@ export function ChallengeButton({ signedIn, loginHref }: { signedIn: boolean; lo
 
 function ChallengeForm({ onDone }: { onDone: () => void }) {
   const t = useT();
-  const form = useDialogForm(FIELDS, "challenge.sent", onDone);
+  const form = useDialogForm(FIELDS, "challenge.sent", onDone, validate);
   const reasonsError = form.error("reasons");
 
   return (

@@ -38,7 +38,7 @@ export function CompanyHeader({ company, can, signedIn, loginHref }: { company: 
         )}
         <Stack gap={6} miw={0}>
           <Group gap="sm">
-            <Title order={1} style={{ overflowWrap: "anywhere" }}>
+            <Title order={1} className="hyphenate">
               {company.name}
             </Title>
             {hidden && (

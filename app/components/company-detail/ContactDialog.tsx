@@ -1,12 +1,15 @@
 import { Checkbox, NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
+import { schemaValidator } from "~/components/forms/use-live-validation";
 import { useT } from "~/i18n/i18n-context";
-import { LIMITS } from "~/schemas/company";
+import { ContactSchema, LIMITS } from "~/schemas/company";
 import { CONTACT_FUNCTIONS } from "~/schemas/enums";
 import { Dialog } from "./Dialog";
 import { DialogForm, useDialogForm } from "./DialogForm";
 import type { ContactView } from "./types";
 
 const FIELDS = ["function", "name", "email", "phone", "consent"] as const;
+/** The action parses the same schema; the dialog checks it as the user types. */
+const validate = schemaValidator(ContactSchema);
 
 /** Adds a contact person, or edits `contact`; publishing needs the consent confirmation each time. */
 export function ContactDialog({ opened, onClose, contact }: { opened: boolean; onClose: () => void; contact?: ContactView | undefined }) {
@@ -20,7 +23,7 @@ export function ContactDialog({ opened, onClose, contact }: { opened: boolean; o
 
 function ContactForm({ contact, onDone }: { contact: ContactView | undefined; onDone: () => void }) {
   const t = useT();
-  const form = useDialogForm(FIELDS, contact ? "contact.updated" : "contact.created", onDone);
+  const form = useDialogForm(FIELDS, contact ? "contact.updated" : "contact.created", onDone, validate);
   const { error } = form;
 
   return (

@@ -1,11 +1,14 @@
 import { FileInput, NativeSelect, SimpleGrid, Textarea, TextInput } from "@mantine/core";
+import { schemaValidator } from "~/components/forms/use-live-validation";
 import { useT } from "~/i18n/i18n-context";
-import { LIMITS } from "~/schemas/company";
+import { LIMITS, ServiceSchema } from "~/schemas/company";
 import { SERVICE_TYPES, type ServiceType, VALIDITY_DAYS } from "~/schemas/enums";
 import { Dialog } from "./Dialog";
 import { DialogForm, useDialogForm } from "./DialogForm";
 
 const FIELDS = ["type", "title", "description", "keywords", "termsUrl", "validityDays", "image"] as const;
+/** The action parses the same schema; the dialog checks it as the user types. */
+const validate = schemaValidator(ServiceSchema);
 
 /** Creates an offer or inquiry (ServiceSchema fields plus an optional image, sent as multipart). */
 export function ServiceDialog({ opened, onClose, type }: { opened: boolean; onClose: () => void; type: ServiceType }) {
@@ -19,7 +22,7 @@ export function ServiceDialog({ opened, onClose, type }: { opened: boolean; onCl
 
 function ServiceForm({ type, onDone }: { type: ServiceType; onDone: () => void }) {
   const t = useT();
-  const form = useDialogForm(FIELDS, "service.created", onDone);
+  const form = useDialogForm(FIELDS, "service.created", onDone, validate);
   const { error } = form;
 
   // Upload problems (size, type, unreadable image) arrive as a form-level code with values, e.g. {maxMb}.
@@ -45,7 +48,7 @@ function ServiceForm({ type, onDone }: { type: ServiceType; onDone: () => void }
       />
       <TextInput name="keywords" label={t("service.keywords")} description={t("service.keywordsHint")} required error={error("keywords")} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput name="termsUrl" type="url" label={t("service.termsUrl")} required maxLength={LIMITS.url} placeholder="https://" error={error("termsUrl")} />
+        <TextInput name="termsUrl" inputMode="url" label={t("service.termsUrl")} required maxLength={LIMITS.url} error={error("termsUrl")} />
         <NativeSelect
           name="validityDays"
           label={t("service.validity")}

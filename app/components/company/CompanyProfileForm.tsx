@@ -1,13 +1,13 @@
 import { Button, Group, Paper, Stack, TextInput, Title } from "@mantine/core";
-import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useMemo } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { FormError, useFieldError } from "~/components/FormError";
+import { FormError } from "~/components/FormError";
+import { type FieldErrorMap, useLiveValidation } from "~/components/forms/use-live-validation";
 import { useT } from "~/i18n/i18n-context";
-import { isMessageKey } from "~/i18n/translate";
 import { LIMITS } from "~/schemas/company";
 import type { CompanyFormValues } from "~/schemas/company-form";
 import { DescriptionFields } from "./DescriptionFields";
-import { type ActionFailureLike, type CodeWithValues, type CompanyFormErrors, serverErrors, validateCompanyForm } from "./form-errors";
+import { type ActionFailureLike, type CompanyFormErrors, serverErrors, validateCompanyForm } from "./form-errors";
 import { HeadquartersFields } from "./HeadquartersFields";
 import { LogoField } from "./LogoField";
 import { NacePicker } from "./NacePicker";
@@ -25,37 +25,31 @@ interface Props {
   cancelHref?: string | undefined;
 }
 
+/** The form's errors per field, the logo's (with its values) under `logo`. */
+function byField(errors: CompanyFormErrors | null): FieldErrorMap {
+  if (!errors) return {};
+  return { ...errors.fields, ...(errors.logo ? { logo: errors.logo } : {}) };
+}
+
 /**
  * The company profile form shared by the create and edit pages. It checks the fields with the
- * same schema the server uses before submitting and always shows the server's field errors.
+ * same schema the server uses as the user types (useLiveValidation) and shows the server's
+ * field errors until their field changes.
  */
 export function CompanyProfileForm({ mode, nace, tags, defaults, currentLogoKey, failure, cancelHref }: Props) {
   const t = useT();
-  const fieldError = useFieldError();
   const busy = useNavigation().state !== "idle";
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<{ errors: CompanyFormErrors; attempt: number } | null>(null);
   const fromServer = useMemo(() => serverErrors(failure), [failure]);
-  const errors = clientErrors?.errors ?? fromServer;
-  const f = (field: string) => fieldError(errors.fields[field]);
-
-  // After a blocked submit (or a server answer), move focus to the first field with an error.
-  useEffect(() => {
-    formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
-  }, [clientErrors?.attempt, failure]);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const found = validateCompanyForm(new FormData(event.currentTarget), mode);
-    if (found) {
-      event.preventDefault();
-      setClientErrors((prev) => ({ errors: found, attempt: (prev?.attempt ?? 0) + 1 }));
-    } else {
-      setClientErrors(null);
-    }
-  };
+  const serverFields = useMemo(() => (failure ? byField(fromServer) : undefined), [failure, fromServer]);
+  const { formProps, error: f, showBanner } = useLiveValidation({
+    validate: (form) => byField(validateCompanyForm(form, mode)),
+    serverErrors: serverFields,
+  });
+  // A server code no field explains (a rate limit, say) stays until the next submit.
+  const formCode = fromServer.form && fromServer.form.code !== "INVALID_INPUT" ? fromServer.form : null;
 
   return (
-    <Form ref={formRef} method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} data-testid="company-form">
+    <Form {...formProps} method="post" encType="multipart/form-data" data-testid="company-form">
       <Stack gap="lg">
         <Section title={t("company.form.sectionCompany")}>
           <TextInput
@@ -69,17 +63,18 @@ export function CompanyProfileForm({ mode, nace, tags, defaults, currentLogoKey,
           />
           <TextInput
             name="website"
-            type="url"
+            // A bare domain is fine (https:// is added, UrlSchema): no type="url", whose browser
+            // check wants the scheme; the hint shows the example, so no placeholder to mistake for a value.
+            inputMode="url"
             label={t("company.field.website")}
             description={t("company.field.websiteDescription")}
-            placeholder={t("company.field.websitePlaceholder")}
             defaultValue={defaults.website}
             maxLength={LIMITS.url}
             autoComplete="url"
             withAsterisk
             error={f("website")}
           />
-          <LogoField required={mode === "create"} currentLogoKey={currentLogoKey} error={errorText(t, errors.logo)} />
+          <LogoField required={mode === "create"} currentLogoKey={currentLogoKey} error={f("logo")} />
         </Section>
 
         <Section title={t("company.form.sectionClassification")}>
@@ -93,11 +88,11 @@ export function CompanyProfileForm({ mode, nace, tags, defaults, currentLogoKey,
 
         {mode === "create" && (
           <Section title={t("company.form.sectionHeadquarters")}>
-            <HeadquartersFields defaults={defaults} errors={errors.fields} />
+            <HeadquartersFields defaults={defaults} error={f} />
           </Section>
         )}
 
-        <FormError code={errors.form?.code} values={errors.form?.values} />
+        <FormError code={showBanner ? "INVALID_INPUT" : formCode?.code} values={showBanner ? undefined : formCode?.values} />
         <Group>
           <Button type="submit" loading={busy} data-testid="company-submit">
             {t(mode === "create" ? "company.form.submitCreate" : "company.form.submitSave")}
@@ -124,10 +119,4 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Stack>
     </Paper>
   );
-}
-
-function errorText(t: ReturnType<typeof useT>, error: CodeWithValues | null): string | undefined {
-  if (!error) return undefined;
-  const key = `error.${error.code}`;
-  return isMessageKey(key) ? t(key, error.values) : t("error.GENERIC");
 }

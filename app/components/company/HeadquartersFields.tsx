@@ -1,18 +1,18 @@
 import { NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { useFieldError } from "~/components/FormError";
 import { useLocale, useT } from "~/i18n/i18n-context";
 import { LIMITS } from "~/schemas/company";
 import type { CompanyFormValues } from "~/schemas/company-form";
 import { COUNTRIES } from "~/schemas/enums";
 import { HeadquartersMap } from "./HeadquartersMap";
 import { regionOptions } from "./regions";
-import type { FieldErrorCodes, LatLon } from "./types";
+import type { LatLon } from "./types";
 import { useGeocode } from "./use-geocode";
 
 interface Props {
   defaults: CompanyFormValues;
-  errors: FieldErrorCodes;
+  /** The translated error of a field, if shown (the form's live validation). */
+  error: (field: string) => string | undefined;
 }
 
 function initialPin(defaults: CompanyFormValues): LatLon | null {
@@ -22,10 +22,9 @@ function initialPin(defaults: CompanyFormValues): LatLon | null {
 }
 
 /** Headquarters address (create form): country, state/region, lines, postal code, city and the map. */
-export function HeadquartersFields({ defaults, errors }: Props) {
+export function HeadquartersFields({ defaults, error }: Props) {
   const t = useT();
   const locale = useLocale();
-  const fieldError = useFieldError();
   const [country, setCountry] = useState(defaults.country || "DE");
   const [postalCode, setPostalCode] = useState(defaults.postalCode);
   const [city, setCity] = useState(defaults.city);
@@ -48,7 +47,7 @@ export function HeadquartersFields({ defaults, errors }: Props) {
             setPin(null);
           }}
           withAsterisk
-          error={fieldError(errors.country)}
+          error={error("country")}
         />
         <NativeSelect
           key={country}
@@ -57,7 +56,7 @@ export function HeadquartersFields({ defaults, errors }: Props) {
           data={regions}
           defaultValue={country === defaults.country ? defaults.state : ""}
           withAsterisk
-          error={fieldError(errors.state)}
+          error={error("state")}
           data-testid="field-state"
         />
       </SimpleGrid>
@@ -68,7 +67,7 @@ export function HeadquartersFields({ defaults, errors }: Props) {
         maxLength={LIMITS.addressLine}
         autoComplete="address-line1"
         withAsterisk
-        error={fieldError(errors.line1)}
+        error={error("line1")}
       />
       <TextInput
         name="line2"
@@ -76,7 +75,7 @@ export function HeadquartersFields({ defaults, errors }: Props) {
         defaultValue={defaults.line2}
         maxLength={LIMITS.addressLine}
         autoComplete="address-line2"
-        error={fieldError(errors.line2)}
+        error={error("line2")}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
@@ -88,7 +87,7 @@ export function HeadquartersFields({ defaults, errors }: Props) {
           autoComplete="postal-code"
           inputMode="numeric"
           withAsterisk
-          error={fieldError(errors.postalCode)}
+          error={error("postalCode")}
         />
         <TextInput
           name="city"
@@ -98,7 +97,7 @@ export function HeadquartersFields({ defaults, errors }: Props) {
           maxLength={LIMITS.city}
           autoComplete="address-level2"
           withAsterisk
-          error={fieldError(errors.city)}
+          error={error("city")}
         />
       </SimpleGrid>
       <HeadquartersMap pinned={pin} suggested={suggested} onPin={setPin} />

@@ -2,6 +2,7 @@ import { Button, Menu, UnstyledButton } from "@mantine/core";
 import { Form, Link, useLocation } from "react-router";
 import { useLocale, useT } from "~/i18n/i18n-context";
 import { useRootData } from "~/root-data";
+import { isBuilt } from "~/routing/catalogue";
 import { href } from "~/routing/paths";
 
 export function AccountMenu() {
@@ -22,10 +23,21 @@ export function AccountMenu() {
   return (
     <Menu position="bottom-end" openDelay={300} closeDelay={250} withinPortal>
       <Menu.Target>
+        {/* One line whatever the name's length: cut with "…" (the full name is the accessible name and the tooltip). */}
         <UnstyledButton
           aria-label={t("nav.accountMenu", { name: user.name })}
+          title={user.name}
           data-testid="account-menu"
-          style={{ padding: "4px 10px", borderRadius: 4, border: "1px solid var(--mantine-color-default-border)" }}
+          maw={{ base: 128, sm: 240 }}
+          style={{
+            padding: "4px 10px",
+            borderRadius: 4,
+            border: "1px solid var(--mantine-color-default-border)",
+            whiteSpace: "nowrap",
+            overflow: "hidden",
+            textOverflow: "ellipsis",
+            minWidth: 0,
+          }}
         >
           {user.name}
         </UnstyledButton>
@@ -34,9 +46,11 @@ export function AccountMenu() {
         <Menu.Item component={Link} to={href("account", locale)}>
           {t("nav.account")}
         </Menu.Item>
-        <Menu.Item component={Link} to={href("myEvents", locale)}>
-          {t("nav.myEvents")}
-        </Menu.Item>
+        {isBuilt("myEvents") && (
+          <Menu.Item component={Link} to={href("myEvents", locale)}>
+            {t("nav.myEvents")}
+          </Menu.Item>
+        )}
         {adminArea && (
           <Menu.Item component={Link} to={href("admin", locale)}>
             {t("nav.admin")}

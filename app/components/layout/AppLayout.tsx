@@ -1,6 +1,6 @@
 import { AppShell, Box, Burger, Container, Group, Stack } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { type ReactNode, useEffect } from "react";
+import { Fragment, type ReactNode, useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { useLocale, useT } from "~/i18n/i18n-context";
 import { href } from "~/routing/paths";
@@ -9,6 +9,7 @@ import { EnvBanner } from "./EnvBanner";
 import { Footer } from "./Footer";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { LoadingBar } from "./LoadingBar";
+import { LocalizedDefaults } from "./LocalizedDefaults";
 import { MainNav } from "./MainNav";
 import { ThemeToggle } from "./ThemeToggle";
 
@@ -20,50 +21,56 @@ export function AppLayout({ children }: { children: ReactNode }) {
   useEffect(close, [location.pathname, close]);
 
   return (
-    <AppShell header={{ height: 64 }} navbar={{ width: 280, breakpoint: "lg", collapsed: { desktop: true, mobile: !opened } }} padding={0}>
-      <LoadingBar />
-      <a className="skip-link" href="#main">
-        {t("layout.skipToContent")}
-      </a>
-      <AppShell.Header>
-        <Container size="xl" h="100%">
-          <Group h="100%" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
-              <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label={t("layout.menu")} />
-              <Link to={href("home", locale)} style={{ textDecoration: "none", color: "inherit", fontWeight: 700, fontSize: "clamp(16px, 4vw, 20px)" }}>
-                PartnerNet
-              </Link>
-            </Group>
-            <Box visibleFrom="lg">
-              <MainNav direction="row" label={t("layout.mainNavigation")} />
-            </Box>
-            <Group gap="xs" wrap="nowrap">
-              <LanguageSwitch />
-              <Box visibleFrom="sm">
-                <ThemeToggle />
+    <LocalizedDefaults>
+      <AppShell header={{ height: 64 }} navbar={{ width: 280, breakpoint: "lg", collapsed: { desktop: true, mobile: !opened } }} padding={0}>
+        <LoadingBar />
+        <a className="skip-link" href="#main">
+          {t("layout.skipToContent")}
+        </a>
+        <AppShell.Header>
+          <Container size="xl" h="100%">
+            <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
+              <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
+                <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label={t("layout.menu")} />
+                <Link to={href("home", locale)} style={{ textDecoration: "none", color: "inherit", fontWeight: 700, fontSize: "clamp(16px, 4vw, 20px)" }}>
+                  PartnerNet
+                </Link>
+              </Group>
+              <Box visibleFrom="lg">
+                <MainNav direction="row" label={t("layout.mainNavigation")} />
               </Box>
-              <AccountMenu />
+              <Group gap="xs" wrap="nowrap" miw={0}>
+                <LanguageSwitch />
+                <Box visibleFrom="sm">
+                  <ThemeToggle />
+                </Box>
+                <AccountMenu />
+              </Group>
             </Group>
-          </Group>
-        </Container>
-      </AppShell.Header>
-      <AppShell.Navbar p="md" component="div">
-        <Stack gap="md">
-          <MainNav direction="column" label={t("layout.menuNavigation")} />
-          <Box hiddenFrom="sm">
-            <ThemeToggle />
-          </Box>
-        </Stack>
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Stack gap={0} mih="calc(100vh - 64px)">
-          <EnvBanner />
-          <Box id="main" flex={1} py="xl">
-            <Container size="lg">{children}</Container>
-          </Box>
-          <Footer />
-        </Stack>
-      </AppShell.Main>
-    </AppShell>
+          </Container>
+        </AppShell.Header>
+        <AppShell.Navbar p="md" component="div">
+          <Stack gap="md">
+            <MainNav direction="column" label={t("layout.menuNavigation")} />
+            <Box hiddenFrom="sm">
+              <ThemeToggle />
+            </Box>
+          </Stack>
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <Stack gap={0} mih="calc(100vh - 64px)">
+            <EnvBanner />
+            <Box id="main" flex={1} py="xl">
+              <Container size="lg">
+                {/* A language switch keeps the route module (same file, other route id): remount the page,
+                    so no state, uncontrolled default or third-party widget (Leaflet) keeps the old language. */}
+                <Fragment key={locale}>{children}</Fragment>
+              </Container>
+            </Box>
+            <Footer />
+          </Stack>
+        </AppShell.Main>
+      </AppShell>
+    </LocalizedDefaults>
   );
 }

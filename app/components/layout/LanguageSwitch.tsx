@@ -19,6 +19,8 @@ export function LanguageSwitch() {
       lang={target === "de" ? "de-DE" : "cs-CZ"}
       hrefLang={target}
       title={t("layout.switchLanguage")}
+      // Never squeezed by a long account name next to it on a phone.
+      style={{ flexShrink: 0 }}
       data-testid="language-switch"
     >
       {target === "de" ? "DE" : "CS"}

@@ -2,6 +2,7 @@ import { Anchor, Group, Stack } from "@mantine/core";
 import { NavLink as RouterNavLink } from "react-router";
 import { useLocale, useT } from "~/i18n/i18n-context";
 import type { MessageKey } from "~/i18n/translate";
+import { isBuilt } from "~/routing/catalogue";
 import { href } from "~/routing/paths";
 
 const ITEMS: ReadonlyArray<{ page: string; label: MessageKey }> = [
@@ -15,7 +16,7 @@ const ITEMS: ReadonlyArray<{ page: string; label: MessageKey }> = [
 export function MainNav({ direction, label }: { direction: "row" | "column"; label: string }) {
   const t = useT();
   const locale = useLocale();
-  const links = ITEMS.map((item) => (
+  const links = ITEMS.filter((item) => isBuilt(item.page)).map((item) => (
     <Anchor
       key={item.page}
       component={RouterNavLink}

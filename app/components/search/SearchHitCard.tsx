@@ -35,7 +35,7 @@ export function SearchHitCard({ hit, headingOrder = 3 }: { hit: SearchHit; headi
               {t(`search.kind.${hit.kind}`)}
             </Badge>
           )}
-          <Title order={headingOrder} size="h4" style={{ overflowWrap: "anywhere" }}>
+          <Title order={headingOrder} size="h4" className="hyphenate">
             <Anchor component={Link} to={hitHref(hit, locale)} inherit data-testid="search-hit-link">
               {hit.title}
             </Anchor>
@@ -46,7 +46,7 @@ export function SearchHitCard({ hit, headingOrder = 3 }: { hit: SearchHit; headi
             </Text>
           )}
           {hit.excerpt && (
-            <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+            <Text size="sm" className="hyphenate">
               {hit.excerpt}
             </Text>
           )}

@@ -1,10 +1,12 @@
-import { Box, Text } from "@mantine/core";
-import { lazy, useMemo } from "react";
+import { Box, Button, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { lazy, useId, useMemo, useState } from "react";
 import { MapFrame } from "~/components/map/MapFrame";
 import { useLocale, useT } from "~/i18n/i18n-context";
 import type { SearchQuery } from "~/schemas/search";
 import type { SearchHit } from "~/server/search/types";
 import { coordinateLabel, type PickedLocation } from "./location";
+import classes from "./SearchForm.module.css";
 import type { MapSpot } from "./SearchMap.client";
 import { hitHref } from "./SearchHitCard";
 
@@ -14,6 +16,8 @@ const SearchMapClient = lazy(() => import("./SearchMap.client"));
 /**
  * The hits on an OpenStreetMap map; a click sets the search point. An enhancement only: Leaflet
  * loads in the browser after hydration, and the location field does the same without it.
+ * Below lg (1280 px) the map is shown on request, after the list's first screen, and Leaflet
+ * only loads once it is asked for.
  */
 export function SearchMap({ hits, query, onPick }: { hits: SearchHit[]; query: SearchQuery | null; onPick: (location: PickedLocation) => void }) {
   const t = useT();
@@ -37,15 +41,31 @@ export function SearchMap({ hits, query, onPick }: { hits: SearchHit[]; query: S
     zoomOut: t("companyDetail.map.zoomOut"),
   };
   const pick = ({ lat, lon }: { lat: number; lon: number }) => onPick({ lat, lon, label: coordinateLabel(lat, lon) });
+  const wide = useMediaQuery("(min-width: 80em)", false);
+  const [requested, setRequested] = useState(false);
+  const mapId = useId();
 
   return (
     <Box>
-      <MapFrame label={t("search.map")} height={300} testId="search-map">
-        <SearchMapClient spots={spots} origin={origin} onPick={pick} labels={labels} />
-      </MapFrame>
-      <Text size="xs" c="dimmed" mt={4}>
-        {t("search.map.hint")}
-      </Text>
+      <Button
+        hiddenFrom="lg"
+        variant="default"
+        size="sm"
+        onClick={() => setRequested((shown) => !shown)}
+        aria-expanded={requested}
+        aria-controls={mapId}
+        data-testid="search-map-toggle"
+      >
+        {t(requested ? "search.map.hide" : "search.map.show")}
+      </Button>
+      <Box id={mapId} className={requested ? undefined : classes.collapsed} mt={{ base: "sm", lg: 0 }}>
+        <MapFrame label={t("search.map")} height={300} testId="search-map">
+          {(wide || requested) && <SearchMapClient spots={spots} origin={origin} onPick={pick} labels={labels} />}
+        </MapFrame>
+        <Text size="xs" c="dimmed" mt={4}>
+          {t("search.map.hint")}
+        </Text>
+      </Box>
     </Box>
   );
 }

@@ -50,7 +50,7 @@ describe("sign-up and verification", () => {
     const email = uniqueEmail();
     await signUp(handle.db, { name: "A", email, acceptTerms: true, acceptPrivacy: true }, "de");
     const token = extractLink((await lastMailTo(email))!).searchParams.get("token")!;
-    await expect(verifyRegistration(handle.db, token)).resolves.toEqual({ email });
+    await expect(verifyRegistration(handle.db, token)).resolves.toEqual({ userId: expect.any(String), email });
     const [user] = await handle.db.select().from(users).where(eq(users.email, email));
     expect(user?.verified).toBe(true);
     await expect(verifyRegistration(handle.db, token)).rejects.toMatchObject({ code: "VERIFICATION_TOKEN_NOT_FOUND" });

@@ -15,9 +15,9 @@ export async function issueVerificationToken(db: Db, userId: string, now: Date):
 /**
  * Confirms a registration. Unknown tokens → VERIFICATION_TOKEN_NOT_FOUND; expired ones →
  * VERIFICATION_TOKEN_EXPIRED (signing in with the address mails a fresh link).
- * Returns the e-mail so the page can prefill the login form.
+ * Returns the account, which the page then signs in: the link proved the address (decision 014).
  */
-export async function verifyRegistration(db: Db, token: string, now = new Date()): Promise<{ email: string }> {
+export async function verifyRegistration(db: Db, token: string, now = new Date()): Promise<{ userId: string; email: string }> {
   const tokenHash = sha256(token);
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(verificationTokens).where(eq(verificationTokens.tokenHash, tokenHash));
@@ -27,9 +27,9 @@ export async function verifyRegistration(db: Db, token: string, now = new Date()
       .update(users)
       .set({ verified: true, updatedAt: now })
       .where(eq(users.id, row.userId))
-      .returning({ email: users.email });
+      .returning({ id: users.id, email: users.email });
     await tx.delete(verificationTokens).where(eq(verificationTokens.userId, row.userId));
     if (!user) throw new AppError("VERIFICATION_TOKEN_NOT_FOUND");
-    return { email: user.email };
+    return { userId: user.id, email: user.email };
   });
 }

@@ -48,8 +48,8 @@ describe("company policy", () => {
     expect(table(companyPolicy.canRequestLink, "PENDING")).toEqual({ anonymous: false, member: false, otherMember: false, multiplikator: false, admin: false });
   });
 
-  it("lets signed-in users report errors on profiles they can see", () => {
-    expect(table(companyPolicy.canFileChallenge, "VERIFIED")).toEqual({ anonymous: false, member: true, otherMember: true, multiplikator: true, admin: true });
-    expect(table(companyPolicy.canFileChallenge, "DEACTIVATED")).toEqual({ anonymous: false, member: true, otherMember: false, multiplikator: false, admin: true });
+  it("lets signed-in users report errors on profiles they can see, except on their own", () => {
+    expect(table(companyPolicy.canFileChallenge, "VERIFIED")).toEqual({ anonymous: false, member: false, otherMember: true, multiplikator: true, admin: true });
+    expect(table(companyPolicy.canFileChallenge, "DEACTIVATED")).toEqual({ anonymous: false, member: false, otherMember: false, multiplikator: false, admin: true });
   });
 });

@@ -25,7 +25,8 @@ export const companyPolicy = {
   canManageServices: (actor: Actor, c: CompanyRelation) => companyPolicy.canEdit(actor, c),
   /** Admins already manage every profile; linking is for the people who work at a company. */
   canRequestLink: (actor: Actor, c: CompanyRelation) => !!actor && actor.role !== "Admin" && !c.isMember && c.status === "VERIFIED",
-  canFileChallenge: (actor: Actor, c: CompanyRelation) => !!actor && companyPolicy.canView(actor, c),
+  /** Reporting an error is for outsiders: the company's own members correct their profile themselves. */
+  canFileChallenge: (actor: Actor, c: CompanyRelation) => !!actor && companyPolicy.canView(actor, c) && !c.isMember,
 };
 
 export const adminPolicy = {

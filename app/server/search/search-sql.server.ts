@@ -214,8 +214,13 @@ function withDisplay(ctes: SQL, order: SQL, locale: Locale): SQL {
       c.name AS "companyName", c.logo_key AS "logoKey", s.image_key AS "imageKey",
       CASE WHEN p.kind = 'COMPANY' THEN ${description} ELSE s.description END AS description,
       hq.city, hq.country,
-      coalesce((SELECT json_agg(json_build_object('id', t.id, 'label', ${label}))
-        FROM company_tags ct JOIN tags t ON t.id = ct.tag_id WHERE ct.company_id = p."companyId"), '[]'::json) AS tags
+      -- A company shows its tags; an offer or inquiry its own keywords (the keyword is its id).
+      CASE WHEN p.kind = 'COMPANY' THEN
+        coalesce((SELECT json_agg(json_build_object('id', t.id, 'label', ${label}))
+          FROM company_tags ct JOIN tags t ON t.id = ct.tag_id WHERE ct.company_id = p."companyId"), '[]'::json)
+      ELSE
+        coalesce((SELECT json_agg(json_build_object('id', k.word, 'label', k.word)) FROM unnest(s.keywords) AS k(word)), '[]'::json)
+      END AS tags
     FROM page p
     JOIN companies c ON c.id = p."companyId"
     LEFT JOIN company_services s ON p.kind <> 'COMPANY' AND s.id = p."docId"
@@ -232,4 +237,13 @@ export function searchCountSql(q: SearchQuery, now: Date, term: TermQuery | null
   return sql`SELECT count(*)::int AS total FROM (
     SELECT 1 FROM search_documents d WHERE ${sql.join(conditions(q, now, term), sql` AND `)} LIMIT ${TOTAL_CAP + 1}
   ) capped`;
+}
+
+/**
+ * How many match in each of `kinds` (the other tabs of the page), each counted up to
+ * TOTAL_CAP + 1 like searchCountSql: one statement, one bounded index scan per kind.
+ */
+export function kindCountsSql(q: SearchQuery, now: Date, term: TermQuery | null, kinds: readonly SearchQuery["type"][]): SQL {
+  const counts = kinds.map((kind) => sql`(${searchCountSql({ ...q, type: kind }, now, term)}) AS ${sql.identifier(kind)}`);
+  return sql`SELECT ${sql.join(counts, sql`, `)}`;
 }

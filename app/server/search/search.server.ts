@@ -1,13 +1,22 @@
 import { sql } from "drizzle-orm";
 import type { Locale } from "~/i18n/locales";
 import type { Country } from "~/schemas/enums";
-import { SEARCH_LIMITS, SEARCH_PAGE_SIZE, type SearchKindParam, type SearchQuery } from "~/schemas/search";
+import { SEARCH_KINDS, SEARCH_LIMITS, SEARCH_PAGE_SIZE, type SearchKindParam, type SearchQuery } from "~/schemas/search";
 import { recordAudit } from "~/server/audit.server";
 import * as clock from "~/server/clock.server";
 import { type Db, rowsOf, withTransaction } from "~/server/db/client.server";
 import type { Actor } from "~/server/policy/policy";
-import { type SearchAudit, TOTAL_CAP, type TermQuery, latestAdsSql, searchCountSql, searchPageSql, termQuerySql } from "./search-sql.server";
-import type { SearchHit, SearchPage } from "./types";
+import {
+  type SearchAudit,
+  TOTAL_CAP,
+  type TermQuery,
+  kindCountsSql,
+  latestAdsSql,
+  searchCountSql,
+  searchPageSql,
+  termQuerySql,
+} from "./search-sql.server";
+import type { KindCount, SearchHit, SearchPage } from "./types";
 
 const EXCERPT_LENGTH = 240;
 
@@ -37,10 +46,18 @@ interface DisplayRow {
  * contact data, so the same answer is safe for every viewer. Records SEARCHED for statistics:
  * the filters used and the number of matches; the user id only for signed-in users.
  */
-export async function searchCatalogue(db: Db, actor: Actor, query: SearchQuery, locale: Locale, now = clock.now()): Promise<SearchPage> {
+export async function searchCatalogue(
+  db: Db,
+  actor: Actor,
+  query: SearchQuery,
+  locale: Locale,
+  now = clock.now(),
+  options: { withKindCounts?: boolean } = {},
+): Promise<SearchPage> {
   const term = query.term ? await expandTerm(db, query.term) : null;
   const audit = searchAudit(actor, query, locale);
-  const { rows, matchCount } = await withTransaction(db, async (tx) => {
+  const otherKinds = options.withKindCounts ? SEARCH_KINDS.filter((kind) => kind !== query.type) : [];
+  const { rows, matchCount, otherCounts } = await withTransaction(db, async (tx) => {
     // The planner underrates testing a tsvector row by row and would pick a sequential scan for
     // "the first N matches" of a common word; the GIN bitmap is faster (bench/README.md). The
     // audit entry is statistics: its commit need not wait for the disk.
@@ -48,21 +65,31 @@ export async function searchCatalogue(db: Db, actor: Actor, query: SearchQuery, 
     if (term && !term.query) {
       // A term without any searchable word (only punctuation, say) matches nothing.
       await recordAudit(tx, "SEARCHED", audit.userId, { ...audit.details, results: 0 });
-      return { rows: [], matchCount: 0 };
+      return { rows: [], matchCount: 0, otherCounts: {} as Record<string, number> };
     }
     const found = rowsOf<DisplayRow>(await tx.execute(searchPageSql(query, now, term, locale, audit)));
     // Past the last page there is no row to carry the total: count on its own.
     const count =
       found[0]?.total ?? (query.page === 1 ? 0 : Number(rowsOf<{ total: number }>(await tx.execute(searchCountSql(query, now, term)))[0]?.total ?? 0));
-    return { rows: found, matchCount: count };
+    // The other tabs' counts: the same filters, one bounded count per kind (decision 014).
+    const others =
+      otherKinds.length > 0 ? (rowsOf<Record<string, number>>(await tx.execute(kindCountsSql(query, now, term, otherKinds)))[0] ?? {}) : {};
+    return { rows: found, matchCount: count, otherCounts: others };
   });
   const total = Math.min(matchCount, TOTAL_CAP);
+  const capped = (n: number): KindCount => ({ total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP });
+  const kindCounts = options.withKindCounts
+    ? (Object.fromEntries(
+        SEARCH_KINDS.map((kind) => [kind, kind === query.type ? capped(matchCount) : capped(Number(otherCounts[kind] ?? 0))]),
+      ) as Record<SearchKindParam, KindCount>)
+    : undefined;
   return {
     hits: toHits(rows, locale),
     total,
     totalCapped: matchCount > TOTAL_CAP,
     page: query.page,
     pageCount: Math.min(Math.ceil(total / SEARCH_PAGE_SIZE), SEARCH_LIMITS.maxPage),
+    ...(kindCounts ? { kindCounts } : {}),
   };
 }
 

@@ -230,6 +230,30 @@ describe("searchCatalogue: visibility", () => {
     expect(later.hits).toEqual([]);
   });
 
+  it("counts every kind for the tabs, with the same filters (withKindCounts)", async () => {
+    const page = await searchCatalogue(db(), null, query({ term: "laser" }), "de", NOW, { withKindCounts: true });
+    expect(page.hits).toEqual([]);
+    expect(page.kindCounts).toEqual({
+      COMPANY: { total: 0, totalCapped: false },
+      OFFER: { total: 1, totalCapped: false },
+      INQUIRY: { total: 1, totalCapped: false },
+    });
+    const offers = await searchCatalogue(db(), null, query({ term: "laser", type: "OFFER", countries: ["CZ"] }), "de", NOW, { withKindCounts: true });
+    expect(offers.kindCounts).toEqual({
+      COMPANY: { total: 0, totalCapped: false },
+      OFFER: { total: 0, totalCapped: false },
+      INQUIRY: { total: 0, totalCapped: false },
+    });
+    expect((await searchCatalogue(db(), null, query({ term: "laser" }), "de", NOW)).kindCounts).toBeUndefined();
+  });
+
+  it("shows an ad's own keywords, a company's tags", async () => {
+    const [offer] = (await searchCatalogue(db(), null, query({ term: "laserschneiden", type: "OFFER" }), "de", NOW)).hits;
+    expect(offer!.tags).toEqual([{ id: "Laser", label: "Laser" }]);
+    const [company] = (await searchCatalogue(db(), null, query({ term: "gorlitz" }), "de", NOW)).hits;
+    expect(company!.tags.map((t) => t.label)).toEqual(["Metallverarbeitung", "Schweißen"]);
+  });
+
   it("never carries contact data", async () => {
     const page = await searchCatalogue(db(), null, query({ term: "metallbau" }), "de", NOW);
     expect(JSON.stringify(page)).not.toMatch(/geheim@|123456/);

@@ -20,9 +20,16 @@ export interface SearchHit {
   lon: number | null;
   /** Kilometres from the search location, when one is set. */
   distanceKm: number | null;
+  /** A company's tags; for an offer or inquiry, its own keywords. */
   tags: Array<{ id: string; label: string }>;
   /** Ads only. */
   validUntil: Date | null;
+}
+
+/** Matches of one kind, counted up to TOTAL_CAP like SearchPage.total. */
+export interface KindCount {
+  total: number;
+  totalCapped: boolean;
 }
 
 export interface SearchPage {
@@ -32,4 +39,6 @@ export interface SearchPage {
   totalCapped: boolean;
   page: number;
   pageCount: number;
+  /** Per kind (the tabs), when asked for with `withKindCounts`; the searched kind's is `total`. */
+  kindCounts?: Record<SearchKindParam, KindCount>;
 }
