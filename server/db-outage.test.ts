@@ -1,8 +1,6 @@
 import net from "node:net";
-import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
-import { TEST_ENGINE } from "../tests/support/db";
+import { afterAll, describe, expect, it } from "vitest";
+import { clonePostgres, TEST_ENGINE } from "../tests/support/db";
 import { startServer, type TestServer } from "../tests/support/server";
 
 const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -43,25 +41,19 @@ function freezableProxy() {
 
 describe.skipIf(TEST_ENGINE !== "postgres")("a database that stops answering while the app runs", () => {
   const proxy = freezableProxy();
-  const name = `pn_t_${process.ppid}_${randomBytes(6).toString("hex")}`;
   let app: TestServer | undefined;
+  let clone: Awaited<ReturnType<typeof clonePostgres>> | undefined;
   afterAll(async () => {
     await app?.close();
     proxy.close();
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await clone?.drop();
   });
 
   it("answers 503 with the translated error screen within the timeouts, and recovers", async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("pgTemplate")}`);
-    await admin.end();
+    clone = await clonePostgres();
     const port = await proxy.listen();
     app = await startServer({
-      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/${name}`,
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}${new URL(clone.url).pathname}`,
       DB_CONNECT_TIMEOUT_MS: "1000",
       DB_STATEMENT_TIMEOUT_MS: "1500",
     });

@@ -1,14 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { inject } from "vitest";
 import { extractCode, lastMailTo } from "./outbox";
-import { TEST_ENGINE } from "./db";
+import { clonePostgres, TEST_ENGINE } from "./db";
 
 /**
  * Runs the production build (`npm run build` first; scripts/test-all.sh builds before vitest) as
@@ -186,22 +183,3 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-async function clonePostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `pn_t_${process.ppid}_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("pgTemplate")}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}

@@ -98,7 +98,8 @@ describe.skipIf(TEST_ENGINE !== "postgres")("other decisions at the same moment:
   it("challenges, link requests and role requests", async () => {
     const user = await insertUser(db());
     const companyId = await insertCompany(db(), { members: [user.id] });
-    const challengeId = await fileChallenge(db(), user, companyId, challenge);
+    // Members do not report their own profile (decision 014): someone else does.
+    const challengeId = await fileChallenge(db(), await insertUser(db()), companyId, challenge);
     const linkId = await requestCompanyLink(db(), user, await insertCompany(db()));
     const roleId = await requestMultiplikatorRole(db(), user);
     for (const decide of [
