@@ -112,7 +112,7 @@ describe("login with an e-mailed code", () => {
       await expect(verifyLoginCode(handle.db, { email, code: wrong, ip: IP }, now)).rejects.toMatchObject({ code: "CODE_INVALID" });
     }
     await expect(verifyLoginCode(handle.db, { email, code: wrong, ip: IP }, now)).rejects.toMatchObject({ code: "CODE_ATTEMPTS_EXCEEDED" });
-    await expect(verifyLoginCode(handle.db, { email, code, ip: IP }, now)).rejects.toMatchObject({ code: "CODE_INVALID" });
+    await expect(verifyLoginCode(handle.db, { email, code, ip: IP }, now)).rejects.toMatchObject({ code: "CODE_ATTEMPTS_EXCEEDED" });
   });
 
   it("refuses a new code within 2 minutes and accepts one after; only the newest code works", async () => {

@@ -132,7 +132,16 @@ export async function verifyLoginCode(
     .where(and(eq(loginCodes.userId, user.id), isNull(loginCodes.consumedAt)))
     .orderBy(desc(loginCodes.createdAt))
     .limit(1);
-  if (!code) throw new AppError("CODE_INVALID");
+  if (!code) {
+    // A guess that arrives just after the last allowed one killed the code hears why it is dead.
+    const [latest] = await db
+      .select({ attempts: loginCodes.attempts })
+      .from(loginCodes)
+      .where(eq(loginCodes.userId, user.id))
+      .orderBy(desc(loginCodes.createdAt))
+      .limit(1);
+    throw new AppError(latest && latest.attempts >= config.login.maxAttempts ? "CODE_ATTEMPTS_EXCEEDED" : "CODE_INVALID");
+  }
   if (code.expiresAt <= now) throw new AppError("CODE_EXPIRED");
   if (code.attempts >= config.login.maxAttempts) throw new AppError("CODE_ATTEMPTS_EXCEEDED");
 
