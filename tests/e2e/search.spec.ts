@@ -93,10 +93,13 @@ for (const locale of LOCALES) {
     await page.getByTestId("search-submit").click();
     await expect(page).toHaveURL(/[?&]r=25/);
     await expect(page).toHaveURL(/[?&]lat=50\.9/);
-    await expect(page.getByTestId("search-hit").first()).toBeVisible();
-    const places = await page.getByTestId("search-hit-place").allTextContents();
-    expect(places.length).toBeGreaterThan(0);
-    expect(places.every((p) => p.startsWith("Dresden"))).toBe(true);
+    // Polled: the previous results stay on screen until the new ones have loaded.
+    await expect
+      .poll(async () => {
+        const places = await page.getByTestId("search-hit-place").allTextContents();
+        return places.length > 0 && places.every((p) => p.startsWith("Dresden"));
+      })
+      .toBe(true);
     await expect(page.getByTestId("search-hit-distance").first()).toHaveText(/\d+,\d km/);
     const titles = await hitTitles(page);
     expect(titles.length).toBeLessThan(byFilters.length);
