@@ -30,6 +30,9 @@ export const PAGES: readonly PageDef[] = [
   { id: "privacy", de: "datenschutz", cs: "ochrana-udaju", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
   { id: "eventDetail", de: "veranstaltungen/:id", cs: "události/:id", access: "public", file: "routes/placeholder.tsx" },
   { id: "eventList", de: "veranstaltungen/anzeigen", cs: "udalosti/seznam", access: "public", file: "routes/placeholder.tsx", sitemap: true },
+  // Not in the spec's table (it leaves the registration form's path open): decision 015.
+  { id: "eventRegister", de: "veranstaltungen/:id/anmeldung", cs: "události/:id/registrace", access: "signedIn", file: "routes/placeholder.tsx" },
+  { id: "eventCalendar", de: "veranstaltungen/:id/kalender.ics", cs: "události/:id/kalendar.ics", access: "public", file: "routes/placeholder.tsx" },
   { id: "faq", de: "faq", cs: "faq", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
   { id: "forCompanies", de: "fuer-unternehmen", cs: "pro-firmy", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
   { id: "imprint", de: "impressum", cs: "tiraz", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
@@ -57,6 +60,9 @@ export const PAGES: readonly PageDef[] = [
   { id: "adminDuplicates", de: `${ADMIN_DE}/duplikate`, cs: `${ADMIN_CS}/duplikaty`, access: "adminOnly", file: "routes/placeholder.tsx" },
   { id: "adminEventEvaluation", de: `${ADMIN_DE}/veranstaltungen/auswertung/:id`, cs: `${ADMIN_CS}/udalosti/vyhodnoceni/:id`, access: "adminArea", file: "routes/placeholder.tsx" },
   { id: "adminEvents", de: `${ADMIN_DE}/veranstaltungen`, cs: `${ADMIN_CS}/udalosti`, access: "adminArea", file: "routes/placeholder.tsx" },
+  // Not in the spec's table (it leaves event create and edit open): decision 015.
+  { id: "adminEventCreate", de: `${ADMIN_DE}/veranstaltungen/anlegen`, cs: `${ADMIN_CS}/udalosti/vytvorit`, access: "adminArea", file: "routes/placeholder.tsx" },
+  { id: "adminEventEdit", de: `${ADMIN_DE}/veranstaltungen/:id/bearbeiten`, cs: `${ADMIN_CS}/udalosti/:id/upravit`, access: "adminArea", file: "routes/placeholder.tsx" },
   { id: "adminEventForm", de: `${ADMIN_DE}/veranstaltungen/:id/formular`, cs: `${ADMIN_CS}/udalosti/:id/formular`, access: "adminArea", file: "routes/placeholder.tsx" },
   { id: "adminImportCreate", de: `${ADMIN_DE}/import/anlegen`, cs: `${ADMIN_CS}/import/vytvorit`, access: "adminOnly", file: "routes/placeholder.tsx" },
   { id: "adminImports", de: `${ADMIN_DE}/import`, cs: `${ADMIN_CS}/import`, access: "adminOnly", file: "routes/placeholder.tsx" },

@@ -118,3 +118,4 @@ export const auditTrail = pgTable(
 export * from "./schema-reference";
 export * from "./schema-companies";
 export * from "./schema-search";
+export * from "./schema-events";

@@ -1,0 +1,41 @@
+import type { Actor } from "./policy";
+
+/** What the policy needs to know about the actor's relation to one event. */
+export interface EventRelation {
+  /** Active, not deleted, and its publication date has come. */
+  isPublic: boolean;
+  /** Not soft-deleted (deleted events are only for admins, who may restore them). */
+  isDeleted: boolean;
+  /** The actor is a confirmed member of the event's organising company or of a further organiser. */
+  isOrganizerMember: boolean;
+}
+
+/** What the policy needs to know about the actor's companies when creating or registering. */
+export interface ActorCompanies {
+  /** The actor has at least one confirmed company link. */
+  hasCompany: boolean;
+  /** At least one of those companies is verified. */
+  hasVerifiedCompany: boolean;
+}
+
+const isAdmin = (actor: Actor) => actor?.role === "Admin";
+
+/**
+ * Event rules (spec §1, §4, §6; decision 015). Multiplikators with a linked company create events
+ * (their company organises); Multiplikators who are members of an organiser company manage them;
+ * admins manage all. Organisation users never manage events. Registering needs a signed-in user
+ * with a verified company; the user registers on behalf of that company.
+ */
+export const eventPolicy = {
+  canCreate: (actor: Actor, companies: ActorCompanies) => isAdmin(actor) || (actor?.role === "Multiplikator" && companies.hasCompany),
+  canManage: (actor: Actor, e: EventRelation) => isAdmin(actor) || (actor?.role === "Multiplikator" && e.isOrganizerMember && !e.isDeleted),
+  canView: (actor: Actor, e: EventRelation) => (e.isPublic && !e.isDeleted) || eventPolicy.canManage(actor, e),
+  /** Soft-deleted events come back by an admin only. */
+  canRestore: (actor: Actor) => isAdmin(actor),
+  /** The list of participating companies is for signed-in users (company data is for members, spec §1). */
+  canSeeParticipants: (actor: Actor, e: EventRelation) => !!actor && eventPolicy.canView(actor, e),
+  canRegister: (actor: Actor, e: EventRelation, companies: ActorCompanies) => !!actor && e.isPublic && !e.isDeleted && companies.hasVerifiedCompany,
+  /** Own registrations, or any registration of an event the actor manages. */
+  canCancelRegistration: (actor: Actor, e: EventRelation, registrationUserId: string | null) =>
+    !!actor && ((registrationUserId !== null && registrationUserId === actor.id) || eventPolicy.canManage(actor, e)),
+};
