@@ -42,7 +42,7 @@ describe("form versions", () => {
     expect(await saveEventForm(db, organiser, eventId, renamed, 1)).toEqual({ version: 2, olderRegistrations: 1 });
 
     // Adding an option, or deleting the field others depend on, is refused and changes nothing.
-    const added = { fields: [{ ...renamed.fields[0], options: [...renamed.fields[0].options, { id: "fish", label: label("Fisch") }] }, renamed.fields[1]] };
+    const added = { fields: [{ ...renamed.fields[0], options: [...(renamed.fields[0].options ?? []), { id: "fish", label: label("Fisch") }] }, renamed.fields[1]] };
     const addError = await saveEventForm(db, organiser, eventId, added, 2).catch((e: unknown) => e);
     expect(addError).toBeInstanceOf(FormRulesFailure);
     expect((addError as FormRulesFailure).errors["meal"]).toEqual([{ code: "FORM_OPTIONS_LOCKED", fields: ["allergy"] }]);
