@@ -38,19 +38,20 @@ describe("form versions", () => {
     await db.insert(eventRegistrations).values({ eventId, companyId: company, userId: organiser.id, status: "REGISTERED", formVersion: 1, answers: { meal: ["veg"] } });
 
     // Renaming an option of a field with dependents is fine; the registration answered version 1.
-    const renamed = { fields: [{ ...v1.fields[0]!, options: [{ id: "veg", label: label("Vegan") }, { id: "meat", label: label("Fleisch") }] }, v1.fields[1]!] };
+    const meal: FormField = { ...v1.fields[0]!, options: [{ id: "veg", label: label("Vegan") }, { id: "meat", label: label("Fleisch") }] };
+    const renamed = { fields: [meal, v1.fields[1]!] };
     expect(await saveEventForm(db, organiser, eventId, renamed, 1)).toEqual({ version: 2, olderRegistrations: 1 });
 
     // Adding an option, or deleting the field others depend on, is refused and changes nothing.
-    const added = { fields: [{ ...renamed.fields[0], options: [...(renamed.fields[0].options ?? []), { id: "fish", label: label("Fisch") }] }, renamed.fields[1]] };
+    const added = { fields: [{ ...meal, options: [...meal.options!, { id: "fish", label: label("Fisch") }] }, v1.fields[1]!] };
     const addError = await saveEventForm(db, organiser, eventId, added, 2).catch((e: unknown) => e);
     expect(addError).toBeInstanceOf(FormRulesFailure);
     expect((addError as FormRulesFailure).errors["meal"]).toEqual([{ code: "FORM_OPTIONS_LOCKED", fields: ["allergy"] }]);
-    const deleteError = await saveEventForm(db, organiser, eventId, { fields: [renamed.fields[1]] }, 2).catch((e: unknown) => e);
+    const deleteError = await saveEventForm(db, organiser, eventId, { fields: [v1.fields[1]!] }, 2).catch((e: unknown) => e);
     expect((deleteError as FormRulesFailure).errors["meal"]).toEqual([{ code: "FORM_FIELD_HAS_DEPENDENTS", fields: ["allergy"] }]);
 
     // Without the dependent (version 3) the options are free again (version 4).
-    expect((await saveEventForm(db, organiser, eventId, { fields: [renamed.fields[0]] }, 2)).version).toBe(3);
+    expect((await saveEventForm(db, organiser, eventId, { fields: [meal] }, 2)).version).toBe(3);
     expect((await saveEventForm(db, organiser, eventId, { fields: [added.fields[0]] }, 3)).version).toBe(4);
 
     // Old versions stay readable for the registrations that answered them.
