@@ -10,7 +10,7 @@ import {
   type FormField,
 } from "./event-form";
 import { parseNumber } from "./event-form-logic";
-import { hasVisibleText } from "./text";
+import { hasForbiddenControl, hasVisibleText } from "./text";
 
 /**
  * The form builder's rules (spec §5 "Form builder", decision 016), shared by the builder page
@@ -206,6 +206,14 @@ export function checkFormDefinition(prev: EventFormDefinition, next: EventFormDe
   return errors;
 }
 
+/** Every string in a value (labels, option texts, condition values). */
+function textsOf(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(textsOf);
+  if (value && typeof value === "object") return Object.values(value).flatMap(textsOf);
+  return [];
+}
+
 export type ParsedDefinition = { ok: true; definition: EventFormDefinition } | { ok: false; errors: FormRuleErrors };
 
 /**
@@ -215,8 +223,12 @@ export type ParsedDefinition = { ok: true; definition: EventFormDefinition } | {
  */
 export function parseFormDefinition(input: unknown): ParsedDefinition {
   const parsed = EventFormDefinitionSchema.safeParse(input);
-  if (parsed.success) return { ok: true, definition: parsed.data };
   const errors: FormRuleErrors = {};
+  if (parsed.success) {
+    // Texts must not carry control characters (decision 012), wherever in the field they are.
+    for (const field of parsed.data.fields) if (textsOf(field).some(hasForbiddenControl)) push(errors, field.id, { code: "INVALID_INPUT" });
+    return hasRuleErrors(errors) ? { ok: false, errors } : { ok: true, definition: parsed.data };
+  }
   const fields = (input as { fields?: unknown })?.fields;
   for (const issue of parsed.error.issues) {
     const [top, index, key] = issue.path;

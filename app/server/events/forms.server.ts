@@ -53,11 +53,19 @@ async function ensureManager(db: Db, actor: Actor, eventId: string) {
   ensureEvent(eventPolicy.canManage(actor, relation), eventPolicy.canView(actor, relation));
 }
 
-/** The current form for the builder (managers only), with how many live registrations answered older versions. */
-export async function getEventForm(db: Db, actor: Actor, eventId: string): Promise<EventFormVersion & { olderRegistrations: number }> {
+export interface BuilderForm extends EventFormVersion {
+  /** Live registrations that answered an older version than the current one. */
+  olderRegistrations: number;
+  event: { titleDe: string; titleCs: string };
+}
+
+/** The current form for the builder (managers only), with the event's title and how many live registrations answered older versions. */
+export async function getEventForm(db: Db, actor: Actor, eventId: string): Promise<BuilderForm> {
   await ensureManager(db, actor, eventId);
+  const [event] = await db.select({ titleDe: events.titleDe, titleCs: events.titleCs }).from(events).where(eq(events.id, eventId));
+  if (!event) throw new AppError("NOT_FOUND");
   const current = await currentVersion(db, eventId);
-  return { ...current, olderRegistrations: await registrationsBefore(db, eventId, current.version) };
+  return { ...current, olderRegistrations: await registrationsBefore(db, eventId, current.version), event };
 }
 
 /**
