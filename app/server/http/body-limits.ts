@@ -31,6 +31,11 @@ const UPLOADS: Partial<Record<string, BodyLimit>> = {
   companyDetail: { maxBytes: IMAGE_MAX_BYTES + FORM_OVERHEAD_BYTES, fileMaxBytes: IMAGE_MAX_BYTES },
   // The CSV/XLSX import (not built yet) gets the spec's import limit.
   adminImportCreate: { maxBytes: IMPORT_FILE_MAX_BYTES + FORM_OVERHEAD_BYTES, fileMaxBytes: IMPORT_FILE_MAX_BYTES },
+  // --- event registration form (decision 016) ---
+  // The builder posts the whole definition as JSON in one field: up to 50 fields with texts in two
+  // languages, options and conditions fit well within 256 KiB.
+  adminEventForm: { maxBytes: 256 * KIB },
+  // --- end event registration form ---
 };
 
 /** The body limit of a request path (pathname only; percent-encoded or not). */
