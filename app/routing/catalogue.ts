@@ -29,7 +29,7 @@ export const PAGES: readonly PageDef[] = [
   { id: "companyDetail", de: "firmen/:id", cs: "firmy/:id", access: "public", file: "routes/company-detail.tsx" },
   { id: "privacy", de: "datenschutz", cs: "ochrana-udaju", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
   { id: "eventDetail", de: "veranstaltungen/:id", cs: "události/:id", access: "public", file: "routes/placeholder.tsx" },
-  { id: "eventList", de: "veranstaltungen/anzeigen", cs: "udalosti/seznam", access: "public", file: "routes/placeholder.tsx", sitemap: true },
+  { id: "eventList", de: "veranstaltungen/anzeigen", cs: "udalosti/seznam", access: "public", file: "routes/event-list.tsx", sitemap: true },
   // Not in the spec's table (it leaves the registration form's path open): decision 015.
   { id: "eventRegister", de: "veranstaltungen/:id/anmeldung", cs: "události/:id/registrace", access: "signedIn", file: "routes/placeholder.tsx" },
   { id: "eventCalendar", de: "veranstaltungen/:id/kalender.ics", cs: "události/:id/kalendar.ics", access: "public", file: "routes/placeholder.tsx" },
