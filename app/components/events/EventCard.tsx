@@ -4,6 +4,11 @@ import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
 import { href } from "~/routing/paths";
 import type { EventListItem } from "~/schemas/event-list";
 
+// Filled dark shades keep white text above 4.5:1 in both themes (see StatusBadge).
+const GREEN = "#1b5e20";
+const ORANGE = "#8a3c00";
+const VIOLET = "#5f3dc4";
+
 /** One event in the public list and on the home page: image, title, when, where, organiser, badges. */
 export function EventCard({ event, headingLevel = 2 }: { event: EventListItem; headingLevel?: 2 | 3 }) {
   const t = useT();
@@ -20,7 +25,7 @@ export function EventCard({ event, headingLevel = 2 }: { event: EventListItem; h
         </Card.Section>
       )}
       <Stack gap={6}>
-        <Text size="sm" fw={600} c="blue.9">
+        <Text size="sm" fw={700}>
           <time dateTime={event.startsAt}>{format.dateTimeRange(event.startsAt, event.endsAt)}</time>
         </Text>
         <Heading style={{ margin: 0, fontSize: "1.125rem", lineHeight: 1.3 }} className="hyphenate">
@@ -36,21 +41,21 @@ export function EventCard({ event, headingLevel = 2 }: { event: EventListItem; h
           {t("events.card.organiser", { name: event.organiser })}
         </Text>
         <Group gap={6}>
-          <Badge variant="light" color={event.feeMinor === null ? "green.9" : "gray.8"}>
+          <Badge color={event.feeMinor === null ? GREEN : "gray.7"}>
             {event.feeMinor === null || !event.currency ? t("events.card.free") : format.currency(event.feeMinor / 100, event.currency)}
           </Badge>
           {event.b2b && (
-            <Badge variant="light" color="violet.9">
+            <Badge color={VIOLET}>
               {t("events.card.b2b")}
             </Badge>
           )}
           {event.external && (
-            <Badge variant="light" color="gray.8">
+            <Badge color="gray.7">
               {t("events.card.external")}
             </Badge>
           )}
           {full && (
-            <Badge variant="light" color="orange.9" data-testid="event-card-full">
+            <Badge color={ORANGE} data-testid="event-card-full">
               {t("events.card.full")}
             </Badge>
           )}
