@@ -40,7 +40,7 @@ async function demoBanner(storage: FileStorage, event: DemoEvent): Promise<{ key
 }
 
 function demoAnswers(form: DemoEvent["form"], i: number): FormAnswers {
-  if (form === "standard") return i % 2 === 0 ? { function: "Geschäftsführung", dinner: true, menu: "vegetarian" } : { function: "Vertrieb", dinner: false };
+  if (form === "standard") return i % 2 === 0 ? { function: "Geschäftsführung", dinner: true, menu: ["vegetarian"] } : { function: "Vertrieb", dinner: false };
   if (form === "b2b") return { function: "Einkauf", looking: i % 2 === 0 ? ["suppliers"] : ["customers", "partners"], interpreter: i === 1 };
   return {};
 }
