@@ -69,6 +69,9 @@ export const ERROR_CODES = [
   "PAYLOAD_TOO_LARGE",
   "METHOD_NOT_ALLOWED",
   "SERVER_BUSY",
+  // Events (lead): list filters
+  "DATE_INVALID",
+  "DATE_RANGE_INVALID",
   "GENERIC",
   // --- event registration form (decision 016) ---
   "FIELD_REQUIRED",
