@@ -52,7 +52,11 @@ for (const locale of ["de", "cs"] as const) {
     await page.getByTestId(`rule-field-${textId}-0`).selectOption(boxId);
     await expect(page.getByTestId(`rule-operator-${textId}-0`)).toHaveValue("checked");
 
-    // Keyboard reordering: the text field moves above the checkbox (Space, ArrowUp, Space).
+    // Keyboard reordering: the text field moves above the checkbox (Space, ArrowUp, Space), with
+    // the editors closed so the list is a list of equal rows.
+    await page.getByTestId(`edit-${boxId}`).click();
+    await page.getByTestId(`edit-${textId}`).click();
+    await expect(page.getByTestId(`field-title-${textId}`)).toHaveCount(0);
     await page.getByTestId(`drag-${textId}`).focus();
     await page.keyboard.press("Space");
     await page.waitForTimeout(200);
