@@ -95,6 +95,15 @@ export const ERROR_CODES = [
   "FORM_FIELD_HAS_DEPENDENTS",
   "FORM_OPTIONS_LOCKED",
   // --- end event registration form ---
+  // --- event registration (decision 018) ---
+  "ALREADY_REGISTERED",
+  "REGISTRATION_CLOSED",
+  "REGISTRATION_EXTERNAL",
+  "REGISTRATION_NEEDS_VERIFIED_COMPANY",
+  "REGISTRATION_COMPANY_INVALID",
+  "CANCEL_DEADLINE_PASSED",
+  "REGISTRATION_ALREADY_CANCELLED",
+  // --- end event registration ---
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -114,6 +123,9 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   MAIL_SEND_FAILED: 503,
   GENERIC: 500,
   FORM_CHANGED: 409,
+  // event registration (decision 018)
+  ALREADY_REGISTERED: 409,
+  REGISTRATION_ALREADY_CANCELLED: 409,
 };
 
 export class AppError extends Error {

@@ -10,6 +10,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Text attachments (the .ics of an event registration); stored as they are in the outbox. */
+  attachments?: Array<{ filename: string; contentType: string; content: string }>;
 }
 
 export interface StoredMail extends OutgoingMail {

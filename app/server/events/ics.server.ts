@@ -1,0 +1,84 @@
+import { createEvent } from "ics";
+import type { Locale } from "~/i18n/locales";
+import { absoluteUrl } from "~/server/accounts/links.server";
+import { publicBaseUrl } from "~/server/request-origin.server";
+
+/**
+ * The calendar file of an event (decision 018): one VEVENT, times in UTC (`…Z`, so every
+ * calendar shows the right local time), title, location and description in the recipient's
+ * language and the URL of the event page in that language. The UID is stable per event, so
+ * importing the file again (or the one from a later mail) updates the entry instead of adding one.
+ */
+export interface IcsEvent {
+  id: string;
+  titleDe: string;
+  titleCs: string;
+  descriptionDe: string;
+  descriptionCs: string;
+  startsAt: Date;
+  endsAt: Date;
+  locationKind: "ADDRESS" | "ONLINE";
+  onlineUrl: string | null;
+  venue: string | null;
+  line1: string | null;
+  postalCode: string | null;
+  city: string | null;
+  lat: number | null;
+  lon: number | null;
+  updatedAt: Date;
+}
+
+const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&nbsp;": " " };
+
+/** Plain text of the stored (sanitised) HTML description, paragraphs kept as line breaks. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<\/(p|li|h\d)>|<br\s*\/?>/gi, "\n")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (m) => ENTITIES[m] ?? m)
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+export function eventLocationText(e: Pick<IcsEvent, "locationKind" | "onlineUrl" | "venue" | "line1" | "postalCode" | "city">): string {
+  if (e.locationKind === "ONLINE") return e.onlineUrl ?? "";
+  const town = [e.postalCode, e.city].filter(Boolean).join(" ");
+  return [e.venue, e.line1, town].filter(Boolean).join(", ");
+}
+
+const utc = (d: Date) => d.getTime();
+
+export function eventIcs(e: IcsEvent, locale: Locale): string {
+  const url = absoluteUrl("eventDetail", locale, undefined, { id: e.id });
+  const host = new URL(publicBaseUrl()).hostname;
+  const { error, value } = createEvent({
+    productId: "partnernet/events",
+    uid: `event-${e.id}@${host}`,
+    start: utc(e.startsAt),
+    startInputType: "utc",
+    startOutputType: "utc",
+    end: utc(e.endsAt),
+    endInputType: "utc",
+    endOutputType: "utc",
+    title: locale === "cs" ? e.titleCs : e.titleDe,
+    description: `${htmlToText(locale === "cs" ? e.descriptionCs : e.descriptionDe)}\n\n${url}`,
+    location: eventLocationText(e),
+    ...(e.lat !== null && e.lon !== null && e.locationKind === "ADDRESS" ? { geo: { lat: e.lat, lon: e.lon } } : {}),
+    url,
+    status: "CONFIRMED",
+    lastModified: utc(e.updatedAt),
+  });
+  if (error || !value) throw error ?? new Error("ics: no value");
+  return value;
+}
+
+/** A file name for the download: ASCII, from the title. */
+export function icsFileName(title: string): string {
+  const ascii = title
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 60);
+  return `${ascii || "event"}.ics`;
+}

@@ -1,0 +1,229 @@
+import { and, asc, count, desc, eq, inArray, ne } from "drizzle-orm";
+import type { Locale } from "~/i18n/locales";
+import { EMPTY_FORM, type FormAnswers } from "~/schemas/event-form";
+import { validateAnswers, type AnswerErrors } from "~/schemas/event-form-logic";
+import { acceptsRegistrations, registrationClosesAt, registrationState } from "~/schemas/event-state";
+import { absoluteUrl } from "~/server/accounts/links.server";
+import * as clock from "~/server/clock.server";
+import { type Db, withTransaction } from "~/server/db/client.server";
+import { companies, companyUserLinks, eventForms, eventRegistrations, events, users } from "~/server/db/schema";
+import { AppError } from "~/server/errors";
+import { sendNotification } from "~/server/mail/mailer.server";
+import { renderMail } from "~/server/mail/templates.server";
+import { eventPolicy } from "~/server/policy/event-policy";
+import type { Actor } from "~/server/policy/policy";
+import { eventIcs, icsFileName } from "./ics.server";
+import { loadEventRelation } from "./relation.server";
+
+/**
+ * Registering for an event and cancelling (spec §4, decision 018). Every change runs in one
+ * transaction holding the event row `FOR UPDATE`: registrations and cancellations of one event
+ * queue behind each other (on every app instance, the lock is in PostgreSQL), so the places
+ * counted are the places taken, and capacity holds under concurrent requests. The unique partial
+ * index (one live registration per user and event) backs the ALREADY_REGISTERED check.
+ */
+
+/** The answers broke the form's rules; `errors` are per field, for the form to show. */
+export class RegistrationAnswersFailure extends AppError {
+  readonly errors: AnswerErrors;
+  constructor(errors: AnswerErrors) {
+    super("INVALID_INPUT");
+    this.errors = errors;
+  }
+}
+
+type EventRow = typeof events.$inferSelect;
+
+/** Places taken: REGISTERED + ATTENDED. */
+export async function placesTaken(db: Db, eventId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(eventRegistrations)
+    .where(and(eq(eventRegistrations.eventId, eventId), inArray(eventRegistrations.status, ["REGISTERED", "ATTENDED"])));
+  return row?.n ?? 0;
+}
+
+/** The actor's confirmed links to verified companies: the companies they may register for. */
+export async function registrableCompanies(db: Db, actor: Actor): Promise<Array<{ id: string; name: string }>> {
+  if (!actor) return [];
+  return db
+    .select({ id: companies.id, name: companies.name })
+    .from(companyUserLinks)
+    .innerJoin(companies, eq(companies.id, companyUserLinks.companyId))
+    .where(and(eq(companyUserLinks.userId, actor.id), eq(companyUserLinks.status, "CONFIRMED"), eq(companies.status, "VERIFIED")))
+    .orderBy(asc(companies.name));
+}
+
+async function lockEvent(tx: Db, eventId: string): Promise<EventRow> {
+  const [row] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
+  if (!row) throw new AppError("NOT_FOUND");
+  return row;
+}
+
+async function currentForm(tx: Db, eventId: string) {
+  const [row] = await tx
+    .select({ version: eventForms.version, definition: eventForms.definition })
+    .from(eventForms)
+    .where(eq(eventForms.eventId, eventId))
+    .orderBy(desc(eventForms.version))
+    .limit(1);
+  return row ?? { version: 0, definition: EMPTY_FORM };
+}
+
+const isUniqueViolation = (error: unknown) => {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+};
+
+export interface RegisterInput {
+  eventId: string;
+  companyId: string;
+  answers: FormAnswers;
+  locale: Locale;
+  /** The form version the page showed; a newer one means the form changed meanwhile (FORM_CHANGED). */
+  formVersion?: number | undefined;
+}
+
+export interface RegisterResult {
+  id: string;
+  status: "REGISTERED" | "WAITING";
+}
+
+export async function registerForEvent(db: Db, actor: Actor, input: RegisterInput, now = clock.now()): Promise<RegisterResult> {
+  if (!actor) throw new AppError("UNAUTHENTICATED");
+  const relation = await loadEventRelation(db, actor, input.eventId, now);
+  if (!eventPolicy.canView(actor, relation)) throw new AppError("NOT_FOUND");
+  const mine = await registrableCompanies(db, actor);
+  if (!eventPolicy.canRegister(actor, relation, { hasCompany: mine.length > 0, hasVerifiedCompany: mine.length > 0 })) {
+    throw new AppError(relation.isPublic ? "REGISTRATION_NEEDS_VERIFIED_COMPANY" : "REGISTRATION_CLOSED");
+  }
+  if (!mine.some((c) => c.id === input.companyId)) throw new AppError("REGISTRATION_COMPANY_INVALID");
+
+  let event: EventRow;
+  let result: RegisterResult;
+  try {
+    ({ event, result } = await withTransaction(db, async (tx) => {
+      const event = await lockEvent(tx, input.eventId);
+      if (event.registrationKind !== "INTERNAL") throw new AppError("REGISTRATION_EXTERNAL");
+      const taken = await placesTaken(tx, event.id);
+      const state = registrationState(event, now, { taken });
+      if (!acceptsRegistrations(state)) throw new AppError("REGISTRATION_CLOSED");
+      const form = await currentForm(tx, event.id);
+      if (input.formVersion !== undefined && input.formVersion !== form.version) throw new AppError("FORM_CHANGED");
+      const checked = validateAnswers(form.definition, input.answers);
+      if (!checked.ok) throw new RegistrationAnswersFailure(checked.errors);
+      const [live] = await tx
+        .select({ id: eventRegistrations.id })
+        .from(eventRegistrations)
+        .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.userId, actor.id), ne(eventRegistrations.status, "CANCELLED")));
+      if (live) throw new AppError("ALREADY_REGISTERED");
+      const status = state === "FULL" ? ("WAITING" as const) : ("REGISTERED" as const);
+      const [row] = await tx
+        .insert(eventRegistrations)
+        .values({
+          eventId: event.id,
+          companyId: input.companyId,
+          userId: actor.id,
+          status,
+          formVersion: form.version,
+          answers: checked.answers,
+          locale: input.locale,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: eventRegistrations.id });
+      return { event, result: { id: row!.id, status } };
+    }));
+  } catch (error) {
+    // The lock makes this rare; the index is the last word on "one live registration".
+    if (isUniqueViolation(error)) throw new AppError("ALREADY_REGISTERED");
+    throw error;
+  }
+  await mailRegistrant(db, actor.id, input.locale, event, result.status === "REGISTERED" ? "registered" : "waiting");
+  return result;
+}
+
+export interface CancelResult {
+  /** Registrations moved up from the waiting list by this cancellation. */
+  promoted: string[];
+}
+
+export async function cancelRegistration(db: Db, actor: Actor, registrationId: string, now = clock.now()): Promise<CancelResult> {
+  if (!actor) throw new AppError("UNAUTHENTICATED");
+  if (!/^[0-9a-f-]{36}$/i.test(registrationId)) throw new AppError("NOT_FOUND");
+  const [reg] = await db
+    .select({ eventId: eventRegistrations.eventId, userId: eventRegistrations.userId })
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.id, registrationId));
+  if (!reg) throw new AppError("NOT_FOUND");
+  const relation = await loadEventRelation(db, actor, reg.eventId, now);
+  // "Not yours" is "not found": registration ids are not public.
+  if (!eventPolicy.canCancelRegistration(actor, relation, reg.userId)) throw new AppError("NOT_FOUND");
+  const manager = eventPolicy.canManage(actor, relation);
+
+  const done = await withTransaction(db, async (tx) => {
+    const event = await lockEvent(tx, reg.eventId);
+    // Participants cancel until registration closes; organisers and admins any time.
+    if (!manager && now.getTime() >= registrationClosesAt(event).getTime()) throw new AppError("CANCEL_DEADLINE_PASSED");
+    const [current] = await tx.select().from(eventRegistrations).where(eq(eventRegistrations.id, registrationId));
+    if (!current || current.status === "CANCELLED") throw new AppError("REGISTRATION_ALREADY_CANCELLED");
+    await tx
+      .update(eventRegistrations)
+      .set({ status: "CANCELLED", cancelledAt: now, updatedAt: now })
+      .where(eq(eventRegistrations.id, registrationId));
+    const promoted: Array<{ id: string; userId: string | null; locale: Locale }> = [];
+    // A freed place (or room from a raised capacity) goes to the waiting list in arrival order,
+    // as long as the event has not started.
+    if (now.getTime() < event.startsAt.getTime()) {
+      const free = event.maxParticipants === null ? Number.MAX_SAFE_INTEGER : event.maxParticipants - (await placesTaken(tx, event.id));
+      if (free > 0) {
+        const waiting = await tx
+          .select({ id: eventRegistrations.id, userId: eventRegistrations.userId, locale: eventRegistrations.locale })
+          .from(eventRegistrations)
+          .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.status, "WAITING")))
+          .orderBy(asc(eventRegistrations.createdAt), asc(eventRegistrations.id))
+          .limit(Math.min(free, 1000));
+        if (waiting.length > 0) {
+          await tx
+            .update(eventRegistrations)
+            .set({ status: "REGISTERED", promotedAt: now, updatedAt: now })
+            .where(inArray(eventRegistrations.id, waiting.map((w) => w.id)));
+          promoted.push(...waiting);
+        }
+      }
+    }
+    return { event, cancelled: current, promoted };
+  });
+
+  await mailRegistrant(db, done.cancelled.userId, done.cancelled.locale, done.event, "cancelled");
+  for (const p of done.promoted) await mailRegistrant(db, p.userId, p.locale, done.event, "promoted");
+  return { promoted: done.promoted.map((p) => p.id) };
+}
+
+type MailKind = "registered" | "waiting" | "promoted" | "cancelled";
+
+/**
+ * Mails about a registration, after the commit, in the language the user registered in.
+ * Confirmation and promotion carry the calendar file. A failing mail server is logged only:
+ * the registration stands (sendNotification).
+ */
+async function mailRegistrant(db: Db, userId: string | null, locale: Locale, event: EventRow, kind: MailKind): Promise<void> {
+  if (!userId) return;
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!user) return;
+  const title = locale === "cs" ? event.titleCs : event.titleDe;
+  const date = new Intl.DateTimeFormat(locale === "cs" ? "cs-CZ" : "de-DE", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Berlin" }).format(
+    event.startsAt,
+  );
+  const mail = renderMail(user.email, locale, {
+    subject: `mail.eventRegistration.${kind}.subject`,
+    paragraphs: [{ key: `mail.eventRegistration.${kind}.body`, values: { title, date } }],
+    action: { label: "mail.eventRegistration.action", url: absoluteUrl("eventDetail", locale, undefined, { id: event.id }) },
+  });
+  if (kind === "registered" || kind === "promoted") {
+    mail.attachments = [{ filename: icsFileName(title), contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: eventIcs(event, locale) }];
+  }
+  await sendNotification(mail);
+}
