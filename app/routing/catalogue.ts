@@ -30,11 +30,11 @@ export const PAGES: readonly PageDef[] = [
   { id: "about", de: "ueber-uns", cs: "o-nas", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
   { id: "companyDetail", de: "firmen/:id", cs: "firmy/:id", access: "public", file: "routes/company-detail.tsx" },
   { id: "privacy", de: "datenschutz", cs: "ochrana-udaju", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
-  { id: "eventDetail", de: "veranstaltungen/:id", cs: "události/:id", access: "public", file: "routes/placeholder.tsx" },
+  { id: "eventDetail", de: "veranstaltungen/:id", cs: "události/:id", access: "public", file: "routes/event-detail.tsx" },
   { id: "eventList", de: "veranstaltungen/anzeigen", cs: "udalosti/seznam", access: "public", file: "routes/event-list.tsx", sitemap: true },
   // Not in the spec's table (it leaves the registration form's path open): decision 015.
   { id: "eventRegister", de: "veranstaltungen/:id/anmeldung", cs: "události/:id/registrace", access: "signedIn", file: "routes/placeholder.tsx" },
-  { id: "eventCalendar", de: "veranstaltungen/:id/kalender.ics", cs: "události/:id/kalendar.ics", access: "public", file: "routes/placeholder.tsx", resource: true },
+  { id: "eventCalendar", de: "veranstaltungen/:id/kalender.ics", cs: "události/:id/kalendar.ics", access: "public", file: "routes/event-calendar.ts", resource: true },
   { id: "faq", de: "faq", cs: "faq", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
   { id: "forCompanies", de: "fuer-unternehmen", cs: "pro-firmy", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
   { id: "imprint", de: "impressum", cs: "tiraz", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
