@@ -33,7 +33,7 @@ export const PAGES: readonly PageDef[] = [
   { id: "eventDetail", de: "veranstaltungen/:id", cs: "události/:id", access: "public", file: "routes/event-detail.tsx" },
   { id: "eventList", de: "veranstaltungen/anzeigen", cs: "udalosti/seznam", access: "public", file: "routes/event-list.tsx", sitemap: true },
   // Not in the spec's table (it leaves the registration form's path open): decision 015.
-  { id: "eventRegister", de: "veranstaltungen/:id/anmeldung", cs: "události/:id/registrace", access: "signedIn", file: "routes/placeholder.tsx" },
+  { id: "eventRegister", de: "veranstaltungen/:id/anmeldung", cs: "události/:id/registrace", access: "signedIn", file: "routes/event-register.tsx" },
   { id: "eventCalendar", de: "veranstaltungen/:id/kalender.ics", cs: "události/:id/kalendar.ics", access: "public", file: "routes/event-calendar.ts", resource: true },
   { id: "faq", de: "faq", cs: "faq", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
   { id: "forCompanies", de: "fuer-unternehmen", cs: "pro-firmy", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },

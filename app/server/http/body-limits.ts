@@ -36,6 +36,11 @@ const UPLOADS: Partial<Record<string, BodyLimit>> = {
   // languages, options and conditions fit well within 256 KiB.
   adminEventForm: { maxBytes: 256 * KIB },
   // --- end event registration form ---
+  // --- event registration (decision 018) ---
+  // Answers to up to 50 fields of up to 2000 characters each (FORM_LIMITS), in UTF-8. The cancel
+  // forms on the event page and on my events are small and keep the text default.
+  eventRegister: { maxBytes: 512 * KIB },
+  // --- end event registration ---
 };
 
 /** The body limit of a request path (pathname only; percent-encoded or not). */
