@@ -3,6 +3,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { useEffect } from "react";
 import { Form, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { MyCompaniesCard } from "~/components/account/MyCompaniesCard";
+import { MyEventsCard } from "~/components/account/MyEventsCard";
 import { RoleRequestCard } from "~/components/account/RoleRequestCard";
 import { FormError, useFieldError } from "~/components/FormError";
 import { useFormat, useT } from "~/i18n/i18n-context";
@@ -16,6 +17,7 @@ import { getRoleRequestState, requestMultiplikatorRole } from "~/server/accounts
 import { memberCompanies } from "~/server/companies/membership.server";
 import { deleteCompany } from "~/server/companies/moderation.server";
 import { getDb } from "~/server/db/client.server";
+import { myEventsSummary } from "~/server/events/my-events.server";
 import { handleAction, parseForm, readForm } from "~/server/http/actions.server";
 import { userContext } from "~/server/http/context";
 import { clearSessionCookie } from "~/server/http/cookies.server";
@@ -36,12 +38,13 @@ function actorOf(context: Route.LoaderArgs["context"]) {
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = actorOf(context);
   const db = await getDb();
-  const [account, roleRequest, companies] = await Promise.all([
+  const [account, roleRequest, companies, events] = await Promise.all([
     getAccount(db, actor, actor.id),
     getRoleRequestState(db, actor),
     memberCompanies(db, actor.id),
+    myEventsSummary(db, actor),
   ]);
-  return { account: { ...account, createdAt: account.createdAt.toISOString() }, roleRequest, companies };
+  return { account: { ...account, createdAt: account.createdAt.toISOString() }, roleRequest, companies, events };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -82,7 +85,7 @@ const ROLE_LABEL: Record<string, MessageKey> = {
 export default function Account() {
   const t = useT();
   const format = useFormat();
-  const { account, roleRequest, companies } = useLoaderData<typeof loader>();
+  const { account, roleRequest, companies, events } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   // The role request card shows its own progress.
@@ -155,6 +158,8 @@ export default function Account() {
         </Alert>
       )}
       <MyCompaniesCard companies={companies} error={companyDeleteFailed ? failure?.error : undefined} busy={busy} />
+
+      <MyEventsCard upcoming={events.upcoming} past={events.past} />
 
       <RoleRequestCard
         state={roleRequest}

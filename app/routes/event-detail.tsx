@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Image, List, SimpleGrid, Stack, Text, Tit
 import { lazy } from "react";
 import { data, Link, useLoaderData, useLocation } from "react-router";
 import { ErrorScreen } from "~/components/ErrorScreen";
-import { EventJsonLd, eventJsonLd } from "~/components/event-detail/EventJsonLd";
+import { EventJsonLd } from "~/components/event-detail/EventJsonLd";
 import { RegistrationPanel } from "~/components/event-detail/RegistrationPanel";
 import { MapFrame } from "~/components/map/MapFrame";
 import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
@@ -12,6 +12,7 @@ import { href } from "~/routing/paths";
 import { getDb } from "~/server/db/client.server";
 import { isAppError } from "~/server/errors";
 import { getPublicEvent } from "~/server/events/detail.server";
+import { eventJsonLd } from "~/server/events/json-ld.server";
 import { runRegistrationIntent } from "~/server/events/registration-actions.server";
 import { handleAction, readForm } from "~/server/http/actions.server";
 import { userContext } from "~/server/http/context";

@@ -48,7 +48,7 @@ export const PAGES: readonly PageDef[] = [
   { id: "terms", de: "nutzungsbedingungen", cs: "podminky-uziti", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
   // Signed in (all three roles)
   { id: "account", de: "mein-account", cs: "muj-ucet", access: "signedIn", file: "routes/account.tsx" },
-  { id: "myEvents", de: "meine-veranstaltungen", cs: "moje-udalosti", access: "signedIn", file: "routes/placeholder.tsx" },
+  { id: "myEvents", de: "meine-veranstaltungen", cs: "moje-udalosti", access: "signedIn", file: "routes/my-events.tsx" },
   { id: "companyCreate", de: "firmen/anlegen", cs: "firmy/vytvorit", access: "signedIn", file: "routes/company-create.tsx" },
   { id: "companyLink", de: "firmen/verknuepfen", cs: "firmy/propojit", access: "signedIn", file: "routes/company-link.tsx" },
   // Not in the spec's table (it names the edit screen without a path): see decision 006.

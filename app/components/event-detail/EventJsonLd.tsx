@@ -1,44 +1,6 @@
-import type { Locale } from "~/i18n/locales";
 import { useNonce } from "~/nonce";
-import type { PublicEvent } from "~/server/events/detail.server";
 
-const plain = (html: string) => html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
-
-/**
- * schema.org Event for search engines (spec §2: event pages carry structured data). Built from
- * the loader's data; `<` is escaped so no text can close the script element.
- */
-export function eventJsonLd(data: PublicEvent, locale: Locale, pageUrl: string, origin: string) {
-  const e = data.event;
-  const online = e.locationKind === "ONLINE";
-  const location = online
-    ? { "@type": "VirtualLocation", url: e.onlineUrl }
-    : {
-        "@type": "Place",
-        name: e.venue ?? e.city ?? undefined,
-        address: { "@type": "PostalAddress", streetAddress: [e.line1, e.line2].filter(Boolean).join(", "), postalCode: e.postalCode, addressLocality: e.city, addressCountry: e.country },
-        ...(e.lat !== null && e.lon !== null ? { geo: { "@type": "GeoCoordinates", latitude: e.lat, longitude: e.lon } } : {}),
-      };
-  return {
-    "@context": "https://schema.org",
-    "@type": "Event",
-    name: locale === "cs" ? e.titleCs : e.titleDe,
-    description: plain(locale === "cs" ? e.descriptionCs : e.descriptionDe).slice(0, 5000),
-    startDate: e.startsAt,
-    endDate: e.endsAt,
-    eventStatus: "https://schema.org/EventScheduled",
-    eventAttendanceMode: online ? "https://schema.org/OnlineEventAttendanceMode" : "https://schema.org/OfflineEventAttendanceMode",
-    location,
-    image: data.images.map((i) => `${origin}/files/${i.key}`),
-    organizer: data.organisers.map((o) => ({ "@type": "Organization", name: o.name })),
-    ...(e.feeMinor !== null && e.currency
-      ? { offers: { "@type": "Offer", price: (e.feeMinor / 100).toFixed(2), priceCurrency: e.currency, url: pageUrl, validThrough: e.registrationClosesAt } }
-      : {}),
-    inLanguage: locale === "cs" ? "cs-CZ" : "de-DE",
-    url: pageUrl,
-  };
-}
-
+/** schema.org Event data (built on the server: events/json-ld.server.ts) as a script element. */
 export function EventJsonLd({ json }: { json: object }) {
   const nonce = useNonce();
   return (
