@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventFormDefinition } from "~/schemas/event-form";
 import { type DbHandle, openPostgres } from "~/server/db/client.server";
-import { eventRegistrations } from "~/server/db/schema";
+import { companyUserLinks, eventRegistrations } from "~/server/db/schema";
 import type { Actor } from "~/server/policy/policy";
 import { insertCompany, insertUser, type TestUser } from "../../../tests/support/approvals-fixtures";
 import { clonePostgres, createTestDb, TEST_ENGINE } from "../../../tests/support/db";
@@ -259,5 +259,32 @@ describe("my events", () => {
     expect(mine.organised).toEqual([]);
     expect((await getMyEvents(db, multi, now)).organised.map((e) => e.id)).toEqual([eventId]);
     await expect(getMyEvents(db, null, now)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+  });
+});
+
+describe("event detail data", () => {
+  it("has organisers (main first, then further), files, counts, the own registration and distinct participating companies", async () => {
+    const { db } = handle;
+    const now = new Date();
+    const multi = await insertUser(db, "Multiplikator");
+    const main = await insertCompany(db, { name: "Zzz Hauptveranstalter", members: [multi.id] });
+    const further = await insertCompany(db, { name: "Aaa Mitveranstalter" });
+    const eventId = await insertEvent(db, { companyId: main, organizers: [further], maxParticipants: 5 }, now);
+    const a = await participant();
+    const colleague = await insertUser(db);
+    await insertCompany(db, { members: [colleague.id] });
+    // Two people of the same company: the company is listed once.
+    await db.insert(companyUserLinks).values({ companyId: a.companyId, userId: colleague.id, status: "CONFIRMED", decidedAt: now });
+    await register(a.user, eventId, a.companyId, now);
+    await register(colleague, eventId, a.companyId, now);
+
+    const detail = await getPublicEvent(db, a.user, eventId, now);
+    expect(detail.organisers.map((o) => o.id)).toEqual([main, further]);
+    expect(detail.counts).toEqual({ taken: 2, waiting: 0 });
+    expect(detail.ownRegistration).toMatchObject({ status: "REGISTERED", companyId: a.companyId, canCancel: true });
+    expect(detail.participants?.map((p) => p.id)).toEqual([a.companyId]);
+    expect(detail.registrableCompanies.map((c) => c.id)).toEqual([a.companyId]);
+    expect(detail.state).toBe("OPEN");
+    await expect(getPublicEvent(db, null, "00000000-0000-4000-8000-000000000000", now)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });
