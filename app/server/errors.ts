@@ -70,6 +70,22 @@ export const ERROR_CODES = [
   "METHOD_NOT_ALLOWED",
   "SERVER_BUSY",
   "GENERIC",
+  // Events: admin event management (issue 10, branch admin-events)
+  "DATE_REQUIRED",
+  "DATE_INVALID",
+  "TIME_REQUIRED",
+  "TIME_INVALID",
+  "END_BEFORE_START",
+  "DEADLINE_AFTER_START",
+  "MAX_PARTICIPANTS_INVALID",
+  "FEE_INVALID",
+  "FEE_INCOMPLETE",
+  "EXTERNAL_URL_REQUIRED",
+  "ONLINE_URL_REQUIRED",
+  "EVENT_IMAGE_REQUIRED",
+  "TOO_MANY_FILES",
+  "ORGANIZER_INVALID",
+  "EVENT_DELETED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
