@@ -1,7 +1,8 @@
-import { Alert, Anchor, Badge, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Group, Stack, Text, Title } from "@mantine/core";
 import { data, Link, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
 import { AdminMobileNotice } from "~/components/AdminMobileNotice";
 import { EventForm } from "~/components/events/EventForm";
+import { EventStateBadge } from "~/components/events/EventStateBadge";
 import { useLocale, useT } from "~/i18n/i18n-context";
 import { localeOfPath } from "~/i18n/locales";
 import { isBuilt } from "~/routing/catalogue";
@@ -77,7 +78,7 @@ export default function AdminEventEdit() {
       <Title order={1}>{t("page.adminEventEdit.title")}</Title>
       <Group gap="xs">
         <Text fw={600}>{loaded.title}</Text>
-        <Badge variant="light">{t(`eventAdmin.state.${loaded.state}`)}</Badge>
+        <EventStateBadge state={loaded.state} />
         <Text c="dimmed">{t("eventAdmin.organizerIs", { name: loaded.organizer })}</Text>
       </Group>
       {notice && !failure && (

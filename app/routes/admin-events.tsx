@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Button, Group, Modal, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Modal, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { z } from "zod";
 import { AdminMobileNotice } from "~/components/AdminMobileNotice";
+import { EventStateBadge } from "~/components/events/EventStateBadge";
 import { failureCode } from "~/components/failure-code";
 import { FormError } from "~/components/FormError";
 import { LocaleDateInput } from "~/components/forms/LocaleDateInput";
@@ -182,9 +183,7 @@ export default function AdminEvents() {
                   </Table.Td>
                   <Table.Td>{e.organizer}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={STATE_COLORS[e.state]} data-testid="event-state">
-                      {t(`eventAdmin.state.${e.state}`)}
-                    </Badge>
+                    <EventStateBadge state={e.state} />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{e.starts}</Text>
@@ -271,8 +270,6 @@ export default function AdminEvents() {
     </Stack>
   );
 }
-
-const STATE_COLORS = { published: "green", scheduled: "blue", inactive: "gray", deleted: "red" } as const;
 
 function IntentButton({ id, intent, label, busy }: { id: string; intent: string; label: string; busy: boolean }) {
   return (
