@@ -29,6 +29,9 @@ export function useFormat() {
       date: (d: Date | string) => new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone: "Europe/Berlin" }).format(new Date(d)),
       dateTime: (d: Date | string) =>
         new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Berlin" }).format(new Date(d)),
+      /** An event's span: "24.12.2026, 09:00–17:00" on one day, both dates and times otherwise. */
+      dateTimeRange: (start: Date | string, end: Date | string) =>
+        new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Berlin" }).formatRange(new Date(start), new Date(end)),
       number: (n: number) => new Intl.NumberFormat(tag).format(n),
       currency: (n: number, currency: "EUR" | "CZK") => new Intl.NumberFormat(tag, { style: "currency", currency }).format(n),
     };

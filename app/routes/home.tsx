@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link, useLoaderData, useSearchParams } from "react-router";
+import { EventCard } from "~/components/events/EventCard";
 import { SearchHitCard } from "~/components/search/SearchHitCard";
 import { useLocale, useT } from "~/i18n/i18n-context";
 import { localeOfPath } from "~/i18n/locales";
@@ -8,15 +9,15 @@ import { pageMeta } from "~/routing/current-page";
 import { href } from "~/routing/paths";
 import { COUNTRIES } from "~/schemas/enums";
 import { getDb } from "~/server/db/client.server";
+import { upcomingEvents } from "~/server/events/list.server";
 import { latestAds } from "~/server/search/search.server";
 import type { Route } from "./+types/home";
 
 const LATEST_ADS = 6;
 
-const HOME_TEASERS = [
-  { title: "home.events.title", text: "home.events.text", page: "eventList" },
-  { title: "home.news.title", text: "home.news.text", page: "newsList" },
-] as const;
+const UPCOMING_EVENTS = 3;
+
+const HOME_TEASERS = [{ title: "home.news.title", text: "home.news.text", page: "newsList" }] as const;
 
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta(location.pathname, "site.title");
@@ -24,14 +25,16 @@ export function meta({ location }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const locale = localeOfPath(new URL(request.url).pathname) ?? "de";
-  return { latest: await latestAds(await getDb(), locale, LATEST_ADS) };
+  const db = await getDb();
+  const [latest, events] = await Promise.all([latestAds(db, locale, LATEST_ADS), upcomingEvents(db, locale, UPCOMING_EVENTS)]);
+  return { latest, events };
 }
 
 export default function Home() {
   const t = useT();
   const locale = useLocale();
   const [params] = useSearchParams();
-  const { latest } = useLoaderData<typeof loader>();
+  const { latest, events } = useLoaderData<typeof loader>();
   return (
     <Stack gap={48}>
       {params.get("deleted") === "1" && (
@@ -58,39 +61,32 @@ export default function Home() {
         </Form>
       </Stack>
 
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Card withBorder padding="lg" component="section" aria-labelledby="home-companies">
-          <Stack gap="sm">
-            <Title id="home-companies" order={2} size="h3">
-              {t("home.companies.title")}
+      <Stack component="section" gap="md" aria-labelledby="home-events" data-testid="home-events">
+        <Group justify="space-between" align="flex-end">
+          <Stack gap={4}>
+            <Title id="home-events" order={2} size="h3">
+              {t("home.events.title")}
             </Title>
-            <Text>{t("home.companies.text")}</Text>
-            <Group>
-              <Button component={Link} to={href("signup", locale)}>
-                {t("home.companies.cta")}
-              </Button>
-              <Anchor component={Link} to={href("forCompanies", locale)}>
-                {t("home.learnMore")}
-              </Anchor>
-            </Group>
+            <Text>{t("home.events.text")}</Text>
           </Stack>
-        </Card>
-        <Card withBorder padding="lg" component="section" aria-labelledby="home-multipliers">
-          <Stack gap="sm">
-            <Title id="home-multipliers" order={2} size="h3">
-              {t("home.multipliers.title")}
-            </Title>
-            <Text>{t("home.multipliers.text")}</Text>
-            <Group>
-              <Anchor component={Link} to={href("forMultipliers", locale)}>
-                {t("home.learnMore")}
-              </Anchor>
-            </Group>
-          </Stack>
-        </Card>
-      </SimpleGrid>
+          <Anchor component={Link} to={href("eventList", locale)}>
+            {t("home.events.showAll")}
+          </Anchor>
+        </Group>
+        {events.length === 0 ? (
+          <Text c="dimmed">{t("home.events.none")}</Text>
+        ) : (
+          <SimpleGrid component="ul" cols={{ base: 1, md: 2, lg: 3 }} spacing="md" m={0} p={0} style={{ listStyle: "none" }}>
+            {events.map((event) => (
+              <li key={event.id}>
+                <EventCard event={event} headingLevel={3} />
+              </li>
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
 
-      {/* Events and news: only once their pages exist (decision 014). */}
+      {/* News: only once its pages exist (decision 014). */}
       {HOME_TEASERS.some((teaser) => isBuilt(teaser.page)) && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           {HOME_TEASERS.filter((teaser) => isBuilt(teaser.page)).map(({ title, text, page }) => (
@@ -131,6 +127,38 @@ export default function Home() {
           </SimpleGrid>
         )}
       </Stack>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card withBorder padding="lg" component="section" aria-labelledby="home-companies">
+          <Stack gap="sm">
+            <Title id="home-companies" order={2} size="h3">
+              {t("home.companies.title")}
+            </Title>
+            <Text>{t("home.companies.text")}</Text>
+            <Group>
+              <Button component={Link} to={href("signup", locale)}>
+                {t("home.companies.cta")}
+              </Button>
+              <Anchor component={Link} to={href("forCompanies", locale)}>
+                {t("home.learnMore")}
+              </Anchor>
+            </Group>
+          </Stack>
+        </Card>
+        <Card withBorder padding="lg" component="section" aria-labelledby="home-multipliers">
+          <Stack gap="sm">
+            <Title id="home-multipliers" order={2} size="h3">
+              {t("home.multipliers.title")}
+            </Title>
+            <Text>{t("home.multipliers.text")}</Text>
+            <Group>
+              <Anchor component={Link} to={href("forMultipliers", locale)}>
+                {t("home.learnMore")}
+              </Anchor>
+            </Group>
+          </Stack>
+        </Card>
+      </SimpleGrid>
+
     </Stack>
   );
 }

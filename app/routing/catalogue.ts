@@ -17,6 +17,8 @@ export interface PageDef {
   sitemap?: boolean;
   /** Rendered by the generic content module (static text pages). */
   content?: boolean;
+  /** A download (resource route), not an HTML page: no axe, no navigation. */
+  resource?: boolean;
 }
 
 const ADMIN_DE = "admin";
@@ -29,10 +31,10 @@ export const PAGES: readonly PageDef[] = [
   { id: "companyDetail", de: "firmen/:id", cs: "firmy/:id", access: "public", file: "routes/company-detail.tsx" },
   { id: "privacy", de: "datenschutz", cs: "ochrana-udaju", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
   { id: "eventDetail", de: "veranstaltungen/:id", cs: "události/:id", access: "public", file: "routes/placeholder.tsx" },
-  { id: "eventList", de: "veranstaltungen/anzeigen", cs: "udalosti/seznam", access: "public", file: "routes/placeholder.tsx", sitemap: true },
+  { id: "eventList", de: "veranstaltungen/anzeigen", cs: "udalosti/seznam", access: "public", file: "routes/event-list.tsx", sitemap: true },
   // Not in the spec's table (it leaves the registration form's path open): decision 015.
   { id: "eventRegister", de: "veranstaltungen/:id/anmeldung", cs: "události/:id/registrace", access: "signedIn", file: "routes/placeholder.tsx" },
-  { id: "eventCalendar", de: "veranstaltungen/:id/kalender.ics", cs: "události/:id/kalendar.ics", access: "public", file: "routes/placeholder.tsx" },
+  { id: "eventCalendar", de: "veranstaltungen/:id/kalender.ics", cs: "události/:id/kalendar.ics", access: "public", file: "routes/placeholder.tsx", resource: true },
   { id: "faq", de: "faq", cs: "faq", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
   { id: "forCompanies", de: "fuer-unternehmen", cs: "pro-firmy", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
   { id: "imprint", de: "impressum", cs: "tiraz", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },

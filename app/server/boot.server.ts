@@ -3,6 +3,7 @@ import { type Db, getDb, openPostgres } from "~/server/db/client.server";
 import { migrate } from "~/server/db/migrate.server";
 import { seedDemoData } from "~/server/db/seed.server";
 import { seedDemoCompanies } from "~/server/demo/seed-companies.server";
+import { seedDemoEvents } from "~/server/demo/seed-events.server";
 import { loadReferenceData } from "~/server/reference/load-reference-data.server";
 import type { FileStorage } from "~/server/storage/storage.server";
 
@@ -22,6 +23,7 @@ export async function prepareDatabase(db: Db, settings: Pick<BootSettings, "seed
   if (settings.seedDemoData) {
     await seedDemoData(db);
     await seedDemoCompanies(db, settings.storage);
+    await seedDemoEvents(db, settings.storage);
   }
 }
 

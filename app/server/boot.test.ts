@@ -9,7 +9,9 @@ import { TEST_ENGINE } from "../../tests/support/db";
 import { bootstrapDatabase } from "./boot.server";
 import { isDatabaseUnavailable, waitForPostgres, withPostgresBootLock } from "./db/availability.server";
 import { openPostgres, rowsOf } from "./db/client.server";
-import { companies, users } from "./db/schema";
+import { companies, events, users } from "./db/schema";
+import { DEMO_USERS } from "./db/seed.server";
+import { DEMO_EVENTS, DEMO_PARTICIPANTS } from "./demo/demo-events";
 import { DEMO_COMPANY_COUNT } from "./demo/seed-companies.server";
 import { LocalDiskStorage } from "./storage/storage.server";
 
@@ -119,7 +121,9 @@ describe.skipIf(TEST_ENGINE !== "postgres")("start-up on PostgreSQL", () => {
       const [userCount] = await handle.db.select({ n: count() }).from(users);
       const migrations = rowsOf<{ n: number }>(await handle.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`));
       expect(companyCount?.n).toBe(DEMO_COMPANY_COUNT);
-      expect(userCount?.n).toBe(4);
+      expect(userCount?.n).toBe(DEMO_USERS.length + DEMO_PARTICIPANTS.length);
+      const [eventCount] = await handle.db.select({ n: count() }).from(events);
+      expect(eventCount?.n).toBe(DEMO_EVENTS.length);
       expect(migrations[0]?.n).toBe(fs.readdirSync("drizzle").filter((f) => f.endsWith(".sql")).length);
       await handle.close();
     } finally {

@@ -69,10 +69,12 @@ export const ERROR_CODES = [
   "PAYLOAD_TOO_LARGE",
   "METHOD_NOT_ALLOWED",
   "SERVER_BUSY",
+  // Events (lead): list filters
+  "DATE_INVALID",
+  "DATE_RANGE_INVALID",
   "GENERIC",
   // Events: admin event management (issue 10, branch admin-events)
   "DATE_REQUIRED",
-  "DATE_INVALID",
   "TIME_REQUIRED",
   "TIME_INVALID",
   "END_BEFORE_START",

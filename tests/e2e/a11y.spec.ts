@@ -4,7 +4,7 @@ import { LOCALES } from "../../app/i18n/locales";
 import { PAGES } from "../../app/routing/catalogue";
 import { href } from "../../app/routing/paths";
 
-const PUBLIC_PAGES = PAGES.filter((p) => p.access === "public");
+const PUBLIC_PAGES = PAGES.filter((p) => p.access === "public" && !p.resource);
 
 // Every public page × both languages × both themes: no serious or critical axe violation.
 for (const theme of ["light", "dark"] as const) {

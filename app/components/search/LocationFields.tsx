@@ -21,7 +21,7 @@ interface Props {
 }
 
 /** Suggestions for the typed text (GET /api/places), debounced; none while the text is a picked place. */
-function usePlaceSuggestions(text: string, picked: string | null): PlaceSuggestion[] {
+export function usePlaceSuggestions(text: string, picked: string | null): PlaceSuggestion[] {
   const [query] = useDebouncedValue(text.trim(), 250);
   const [result, setResult] = useState<{ query: string; places: PlaceSuggestion[] }>({ query: "", places: [] });
   useEffect(() => {
