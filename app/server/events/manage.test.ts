@@ -216,6 +216,25 @@ describe("organisers, delete, restore, activate", () => {
   });
 });
 
+describe("concurrency", () => {
+  it("two simultaneous deletions of one event: one wins, the other hears ALREADY_HANDLED", async () => {
+    const id = await insertEvent(handle.db, { companyId: companyA });
+    const results = await Promise.allSettled([deleteEvent(handle.db, multi, id), deleteEvent(handle.db, admin, id)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: { code: "ALREADY_HANDLED" } });
+  });
+
+  it("simultaneous saves adding images never leave more than the limit", async () => {
+    const id = await createEvent(handle.db, multi, input(), { images: [image(), image()], attachments: [] }, storage);
+    const keep = (await getEventForEdit(handle.db, multi, id)).files.map((f) => f.id);
+    const save = () => updateEvent(handle.db, multi, id, input({ keepImages: keep }), { images: [image(), image(), image()], attachments: [] }, storage);
+    const results = await Promise.allSettled([save(), save()]);
+    // Each save replaces the file set with its own (kept + new): the second's result wins, both valid.
+    expect(results.every((r) => r.status === "fulfilled")).toBe(true);
+    expect((await getEventForEdit(handle.db, multi, id)).files.length).toBeLessThanOrEqual(5);
+  });
+});
+
 describe("policy: every action × role", () => {
   type Who = "anonymous" | "orgNoCompany" | "orgWithCompany" | "multiOrganizer" | "multiOther" | "admin";
   const actorOf = (who: Who) => ({ anonymous: null, orgNoCompany, orgWithCompany, multiOrganizer: multi, multiOther, admin })[who];
