@@ -89,6 +89,15 @@ describe("createEvent", () => {
     expect((await storage.get(files.find((f) => f.kind === "ATTACHMENT")!.storageKey))?.contentType).toBe("application/pdf");
   });
 
+  it("places an address without a pin by its postal code (gazetteer), a pin wins", async () => {
+    const id = await createEvent(handle.db, multi, input({ lat: "", lon: "" }), { images: [image()], attachments: [] }, storage);
+    const [row] = await handle.db.select().from(events).where(eq(events.id, id));
+    expect(row!.lat).toBeCloseTo(51.0, 0);
+    expect(row!.lon).toBeCloseTo(13.8, 0);
+    const pinned = await createEvent(handle.db, multi, input({ lat: "50.77", lon: "14.2" }), { images: [image()], attachments: [] }, storage);
+    expect((await handle.db.select().from(events).where(eq(events.id, pinned)))[0]).toMatchObject({ lat: 50.77, lon: 14.2 });
+  });
+
   it("lets a member of several companies choose, an admin pick any verified company", async () => {
     await expect(createEvent(handle.db, multiTwo, input(), { images: [image()], attachments: [] }, storage)).rejects.toMatchObject({ code: "ORGANIZER_INVALID" });
     const id = await createEvent(handle.db, multiTwo, input({ organizerCompanyId: companyB }), { images: [image()], attachments: [] }, storage);
