@@ -39,6 +39,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const pick = (kind: string) => files.filter((f) => f.kind === kind).map(({ id, storageKey, fileName, sizeBytes }) => ({ id, storageKey, fileName, sizeBytes }));
   return {
     id: event.id,
+    /** Changes with every save: the form starts afresh from the stored values and files. */
+    version: event.updatedAt.toISOString(),
     title: locale === "cs" ? event.titleCs : event.titleDe,
     organizer: organizer.name,
     state: eventState(event, now),
@@ -98,7 +100,7 @@ export default function AdminEventEdit() {
       </Group>
       <EventForm
         // A fresh form after each save (the stored values and files are the new defaults).
-        key={`${search.toString()}`}
+        key={loaded.version}
         mode="edit"
         defaults={failure?.values ?? loaded.values}
         organizerChoices={loaded.organizerChoices}

@@ -68,6 +68,15 @@ for (const locale of LOCALES) {
       await expect(page.locator('input[name="startTime"]')).toHaveValue("09:00");
       await expect(page.getByTestId("kept-images")).toContainText("plakat.png");
 
+      // Editing: a second image is added and the title changed; the first image stays.
+      await page.locator('input[name="titleDe"]').fill(`${title} DE neu`);
+      await page.locator('input[name="images"]').setInputFiles({ name: "zweites.png", mimeType: "image/png", buffer: PNG });
+      await page.getByTestId("event-submit").click();
+      await expect(page.getByTestId("event-saved")).toHaveText(t("eventAdmin.saved"));
+      await expect(page.getByTestId("kept-images")).toContainText("zweites.png");
+      await expect(page.getByTestId("kept-images")).toContainText("plakat.png");
+      await expect(page.locator('input[name="titleDe"]')).toHaveValue(`${title} DE neu`);
+
       // In the list, deactivate and activate again.
       await page.goto(`${pathOf("adminEvents", locale)}?q=${encodeURIComponent(title)}`);
       const row = page.getByTestId("event-row").filter({ hasText: title });

@@ -8,6 +8,7 @@ import { companies, eventFiles, eventForms, eventOrganizers, events } from "~/se
 import { AppError } from "~/server/errors";
 import { eventPolicy } from "~/server/policy/event-policy";
 import { type Actor, authorize } from "~/server/policy/policy";
+import { geocodeAddress } from "~/server/reference/geocode.server";
 import { writeWithFiles } from "~/server/storage/file-commit.server";
 import type { FileStorage } from "~/server/storage/storage.server";
 import { isConfirmedMember, memberCompanies } from "~/server/companies/membership.server";
@@ -43,6 +44,19 @@ function descriptions(input: EventInput) {
   if (!hasVisibleRichText(descriptionDe)) throw new AppError("DESCRIPTION_TRANSLATION_REQUIRED", { field: "descriptionDe" });
   if (!hasVisibleRichText(descriptionCs)) throw new AppError("DESCRIPTION_TRANSLATION_REQUIRED", { field: "descriptionCs" });
   return { descriptionDe, descriptionCs };
+}
+
+/**
+ * Like company addresses: coordinates from the pin the user placed, else from the postal code
+ * (offline gazetteer), so the public list's place-and-radius search finds the event.
+ */
+async function located(db: Db, input: EventInput): Promise<EventInput> {
+  const loc = input.location;
+  if (loc.kind !== "ADDRESS") return input;
+  const postalCode = loc.postalCode.replace(/\s+/g, loc.country === "CZ" ? " " : "");
+  if (loc.lat !== null && loc.lon !== null) return { ...input, location: { ...loc, postalCode } };
+  const geo = await geocodeAddress(db, { country: loc.country, postalCode: loc.postalCode, city: loc.city });
+  return { ...input, location: { ...loc, postalCode, lat: geo?.lat ?? null, lon: geo?.lon ?? null } };
 }
 
 /** The columns an input sets (create and update alike). */
@@ -116,7 +130,7 @@ export async function createEvent(db: Db, actor: Actor, input: EventInput, uploa
   authorize(actor, eventPolicy.canCreate(actor, await loadActorCompanies(db, actor)));
   const companyId = await chooseOrganizer(db, actor, input.organizerCompanyId);
   await checkFurtherOrganizers(db, companyId, input.organizers);
-  const values = columns(input, now);
+  const values = columns(await located(db, input), now);
   const n = count(uploads);
   checkFileCounts(n.images, n.attachments);
   const stored = await storeEventUploads(storage, uploads);
@@ -153,7 +167,7 @@ export async function updateEvent(db: Db, actor: Actor, eventId: string, input: 
   checkFileCounts(keepImages.length + n.images, keepAttachments.length + n.attachments);
   const [current] = await db.select({ companyId: events.companyId }).from(events).where(eq(events.id, eventId));
   await checkFurtherOrganizers(db, current!.companyId, input.organizers);
-  const { publishAt: _ignored, ...values } = columns(input, now);
+  const { publishAt: _ignored, ...values } = columns(await located(db, input), now);
   const stored = await storeEventUploads(storage, uploads);
   await writeWithFiles(
     storage,

@@ -89,6 +89,15 @@ describe("createEvent", () => {
     expect((await storage.get(files.find((f) => f.kind === "ATTACHMENT")!.storageKey))?.contentType).toBe("application/pdf");
   });
 
+  it("places an address without a pin by its postal code (gazetteer), a pin wins", async () => {
+    const id = await createEvent(handle.db, multi, input({ lat: "", lon: "" }), { images: [image()], attachments: [] }, storage);
+    const [row] = await handle.db.select().from(events).where(eq(events.id, id));
+    expect(row!.lat).toBeCloseTo(51.0, 0);
+    expect(row!.lon).toBeCloseTo(13.8, 0);
+    const pinned = await createEvent(handle.db, multi, input({ lat: "50.77", lon: "14.2" }), { images: [image()], attachments: [] }, storage);
+    expect((await handle.db.select().from(events).where(eq(events.id, pinned)))[0]).toMatchObject({ lat: 50.77, lon: 14.2 });
+  });
+
   it("lets a member of several companies choose, an admin pick any verified company", async () => {
     await expect(createEvent(handle.db, multiTwo, input(), { images: [image()], attachments: [] }, storage)).rejects.toMatchObject({ code: "ORGANIZER_INVALID" });
     const id = await createEvent(handle.db, multiTwo, input({ organizerCompanyId: companyB }), { images: [image()], attachments: [] }, storage);
@@ -213,6 +222,25 @@ describe("organisers, delete, restore, activate", () => {
     await expect(restoreEvent(handle.db, admin, id)).rejects.toMatchObject({ code: "ALREADY_HANDLED" });
     expect((await getEventForEdit(handle.db, multi, id)).event.deletedAt).toBeNull();
     await expect(restoreEvent(handle.db, admin, "not-a-uuid")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("concurrency", () => {
+  it("two simultaneous deletions of one event: one wins, the other hears ALREADY_HANDLED", async () => {
+    const id = await insertEvent(handle.db, { companyId: companyA });
+    const results = await Promise.allSettled([deleteEvent(handle.db, multi, id), deleteEvent(handle.db, admin, id)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: { code: "ALREADY_HANDLED" } });
+  });
+
+  it("simultaneous saves adding images never leave more than the limit", async () => {
+    const id = await createEvent(handle.db, multi, input(), { images: [image(), image()], attachments: [] }, storage);
+    const keep = (await getEventForEdit(handle.db, multi, id)).files.map((f) => f.id);
+    const save = () => updateEvent(handle.db, multi, id, input({ keepImages: keep }), { images: [image(), image(), image()], attachments: [] }, storage);
+    const results = await Promise.allSettled([save(), save()]);
+    // Each save replaces the file set with its own (kept + new): the second's result wins, both valid.
+    expect(results.every((r) => r.status === "fulfilled")).toBe(true);
+    expect((await getEventForEdit(handle.db, multi, id)).files.length).toBeLessThanOrEqual(5);
   });
 });
 
