@@ -9,7 +9,8 @@ const COLOR: Record<EventState, string> = { published: "#1b5e20", scheduled: "br
 export function EventStateBadge({ state }: { state: EventState }) {
   const t = useT();
   return (
-    <Badge color={COLOR[state]} variant="filled" tt="none" data-testid="event-state">
+    // The label is short and must be read whole: no ellipsis in a narrow table column.
+    <Badge color={COLOR[state]} variant="filled" tt="none" style={{ flexShrink: 0, overflow: "visible" }} styles={{ label: { overflow: "visible" } }} data-testid="event-state">
       {t(`eventAdmin.state.${state}`)}
     </Badge>
   );
