@@ -4,9 +4,11 @@ import { data, Form, Link, redirect, useLoaderData, useLocation } from "react-ro
 import { EventCard } from "~/components/events/EventCard";
 import { useFieldError } from "~/components/FormError";
 import { usePlaceSuggestions } from "~/components/search/LocationFields";
-import { useT } from "~/i18n/i18n-context";
+import { LocaleDateInput } from "~/components/forms/LocaleDateInput";
+import { useLocale, useT } from "~/i18n/i18n-context";
 import { localeOfPath } from "~/i18n/locales";
 import { pageMeta } from "~/routing/current-page";
+import { formatDateInput, parseDateInput } from "~/schemas/date-input";
 import { EVENT_RADII_KM, eventListParamsOf, type EventListQuery, parseEventListParams } from "~/schemas/event-list";
 import { hasForbiddenControl } from "~/schemas/text";
 import { getDb } from "~/server/db/client.server";
@@ -87,6 +89,12 @@ function PlaceField({ query, error }: { query: EventListQuery | null; error?: st
 
 function Filters({ query, errors }: { query: EventListQuery | null; errors: Partial<Record<string, string>> }) {
   const t = useT();
+  const locale = useLocale();
+  // An ISO day from the URL, shown in the locale's spelling.
+  const shown = (iso: string | null | undefined) => {
+    const parts = iso ? parseDateInput(iso, new Date().getUTCFullYear()) : null;
+    return parts ? formatDateInput(parts, locale) : "";
+  };
   const fieldError = useFieldError();
   return (
     <Form method="get" role="search" aria-label={t("events.list.filters")} data-testid="events-filters">
@@ -104,8 +112,8 @@ function Filters({ query, errors }: { query: EventListQuery | null; errors: Part
         <TextInput name="q" label={t("events.list.title")} placeholder={t("events.list.titlePlaceholder")} defaultValue={query?.title ?? ""} maxLength={200} error={fieldError(errors.q)} data-testid="events-title" />
         <PlaceField query={query} error={errors.place} />
         <SimpleGrid cols={2} spacing="sm">
-          <TextInput type="date" name="from" label={t("events.list.from")} defaultValue={query?.from ?? ""} error={fieldError(errors.from)} data-testid="events-from" />
-          <TextInput type="date" name="to" label={t("events.list.to")} defaultValue={query?.to ?? ""} error={fieldError(errors.to)} data-testid="events-to" />
+          <LocaleDateInput name="from" label={t("events.list.from")} defaultValue={shown(query?.from)} error={fieldError(errors.from)} data-testid="events-from" />
+          <LocaleDateInput name="to" label={t("events.list.to")} defaultValue={shown(query?.to)} error={fieldError(errors.to)} data-testid="events-to" />
         </SimpleGrid>
         <Group>
           <Button type="submit" data-testid="events-submit">

@@ -61,10 +61,10 @@ export const PAGES: readonly PageDef[] = [
   { id: "adminCompanies", de: `${ADMIN_DE}/firmen`, cs: `${ADMIN_CS}/firmy`, access: "adminOnly", file: "routes/placeholder.tsx" },
   { id: "adminDuplicates", de: `${ADMIN_DE}/duplikate`, cs: `${ADMIN_CS}/duplikaty`, access: "adminOnly", file: "routes/placeholder.tsx" },
   { id: "adminEventEvaluation", de: `${ADMIN_DE}/veranstaltungen/auswertung/:id`, cs: `${ADMIN_CS}/udalosti/vyhodnoceni/:id`, access: "adminArea", file: "routes/placeholder.tsx" },
-  { id: "adminEvents", de: `${ADMIN_DE}/veranstaltungen`, cs: `${ADMIN_CS}/udalosti`, access: "adminArea", file: "routes/placeholder.tsx" },
+  { id: "adminEvents", de: `${ADMIN_DE}/veranstaltungen`, cs: `${ADMIN_CS}/udalosti`, access: "adminArea", file: "routes/admin-events.tsx" },
   // Not in the spec's table (it leaves event create and edit open): decision 015.
-  { id: "adminEventCreate", de: `${ADMIN_DE}/veranstaltungen/anlegen`, cs: `${ADMIN_CS}/udalosti/vytvorit`, access: "adminArea", file: "routes/placeholder.tsx" },
-  { id: "adminEventEdit", de: `${ADMIN_DE}/veranstaltungen/:id/bearbeiten`, cs: `${ADMIN_CS}/udalosti/:id/upravit`, access: "adminArea", file: "routes/placeholder.tsx" },
+  { id: "adminEventCreate", de: `${ADMIN_DE}/veranstaltungen/anlegen`, cs: `${ADMIN_CS}/udalosti/vytvorit`, access: "adminArea", file: "routes/admin-event-create.tsx" },
+  { id: "adminEventEdit", de: `${ADMIN_DE}/veranstaltungen/:id/bearbeiten`, cs: `${ADMIN_CS}/udalosti/:id/upravit`, access: "adminArea", file: "routes/admin-event-edit.tsx" },
   { id: "adminEventForm", de: `${ADMIN_DE}/veranstaltungen/:id/formular`, cs: `${ADMIN_CS}/udalosti/:id/formular`, access: "adminArea", file: "routes/admin-event-form.tsx" },
   { id: "adminImportCreate", de: `${ADMIN_DE}/import/anlegen`, cs: `${ADMIN_CS}/import/vytvorit`, access: "adminOnly", file: "routes/placeholder.tsx" },
   { id: "adminImports", de: `${ADMIN_DE}/import`, cs: `${ADMIN_CS}/import`, access: "adminOnly", file: "routes/placeholder.tsx" },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseDateInput } from "./date-input";
 import { SEARCH_RADII_KM } from "./search";
 import { plainText } from "./text";
 
@@ -8,9 +9,9 @@ export const DEFAULT_EVENT_RADIUS_KM = 50;
 
 /**
  * Filters of the public event list, as they appear in the URL (a GET form that works without
- * JavaScript): q=title  when=upcoming|past  from=YYYY-MM-DD  to=YYYY-MM-DD  place=<town or text>
- * lat, lon (a town picked from the gazetteer)  r=<km>  page=1. Dates come from native date inputs
- * (ISO value, shown in the browser's locale).
+ * JavaScript): q=title  when=upcoming|past  from, to (a day as typed in the locale, spec §5 "Date
+ * input"; links carry ISO YYYY-MM-DD)  place=<town or text>  lat, lon (a town picked from the
+ * gazetteer)  r=<km>  page=1.
  */
 export interface EventListQuery {
   title: string;
@@ -23,15 +24,19 @@ export interface EventListQuery {
   page: number;
 }
 
-const isoDate = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "DATE_INVALID")
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-  }, "DATE_INVALID");
-const optionalDate = z.union([z.literal(""), isoDate]).optional().transform((v) => v || null);
+const pad = (n: number) => String(n).padStart(2, "0");
+/** A day typed in the locale (24.12.2026, 24. 12. 2026; ISO from links too), kept as ISO. */
+const optionalDate = plainText()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v?.trim()) return null;
+    const parts = parseDateInput(v, new Date().getUTCFullYear());
+    if (!parts) {
+      ctx.addIssue({ code: "custom", message: "DATE_INVALID" });
+      return z.NEVER;
+    }
+    return `${parts.year}-${pad(parts.month)}-${pad(parts.day)}`;
+  });
 const number = z.coerce.number().finite();
 
 const schema = z.object({

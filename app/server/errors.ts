@@ -95,6 +95,21 @@ export const ERROR_CODES = [
   "FORM_FIELD_HAS_DEPENDENTS",
   "FORM_OPTIONS_LOCKED",
   // --- end event registration form ---
+  // Events: admin event management (issue 10, branch admin-events)
+  "DATE_REQUIRED",
+  "TIME_REQUIRED",
+  "TIME_INVALID",
+  "END_BEFORE_START",
+  "DEADLINE_AFTER_START",
+  "MAX_PARTICIPANTS_INVALID",
+  "FEE_INVALID",
+  "FEE_INCOMPLETE",
+  "EXTERNAL_URL_REQUIRED",
+  "ONLINE_URL_REQUIRED",
+  "EVENT_IMAGE_REQUIRED",
+  "TOO_MANY_FILES",
+  "ORGANIZER_INVALID",
+  "EVENT_DELETED",
   // --- event registration (decision 018) ---
   "ALREADY_REGISTERED",
   "REGISTRATION_CLOSED",

@@ -57,12 +57,16 @@ for (const locale of ["de", "cs"] as const) {
     await page.getByTestId(`edit-${boxId}`).click();
     await page.getByTestId(`edit-${textId}`).click();
     await expect(page.getByTestId(`field-title-${textId}`)).toHaveCount(0);
+    // Each step waits for dnd-kit's screen reader announcement, so no key is pressed too early.
+    const count = before + 2;
+    const announced = (key: Parameters<typeof msg>[1], position: number) => page.getByText(t(key, { title: textTitle, position, count }), { exact: true });
     await page.getByTestId(`drag-${textId}`).focus();
     await page.keyboard.press("Space");
-    await page.waitForTimeout(200);
+    await expect(announced("eventForm.builder.dnd.start", before + 2)).toBeAttached();
     await page.keyboard.press("ArrowUp");
-    await page.waitForTimeout(200);
+    await expect(announced("eventForm.builder.dnd.over", before + 1)).toBeAttached();
     await page.keyboard.press("Space");
+    await expect(announced("eventForm.builder.dnd.end", before + 1)).toBeAttached();
     await expect(cards.nth(before)).toHaveAttribute("data-field-card", textId);
     await expect(cards.nth(before + 1)).toHaveAttribute("data-field-card", boxId);
 

@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations, expectNoHorizontalOverflow, msg, newContext, pathOf } from "./support";
 
-/** An ISO calendar day `days` from today in Europe/Berlin (the demo events are placed relative to the seeding day). */
+/** A day `days` from today in Europe/Berlin as a German user types it (the demo events are placed relative to the seeding day). */
 function berlinDay(days: number): string {
-  return new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(new Date(Date.now() + days * 86_400_000));
+  return new Intl.DateTimeFormat("de-DE", { timeZone: "Europe/Berlin", day: "2-digit", month: "2-digit", year: "numeric" }).format(new Date(Date.now() + days * 86_400_000));
 }
 
 test.describe("finding events", () => {

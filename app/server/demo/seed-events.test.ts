@@ -8,6 +8,7 @@ import type { DbHandle } from "~/server/db/client.server";
 import { eventFiles, eventForms, eventRegistrations, events } from "~/server/db/schema";
 import { seedDemoData } from "~/server/db/seed.server";
 import { EventFormDefinitionSchema } from "~/schemas/event-form";
+import { validateAnswers } from "~/schemas/event-form-logic";
 import { LocalDiskStorage } from "~/server/storage/storage.server";
 import { DEMO_EVENTS } from "./demo-events";
 import { seedDemoCompanies } from "./seed-companies.server";
@@ -57,6 +58,11 @@ it("seeds about 12 events once: past and upcoming, B2B, external, fees, online, 
     (await db.select({ n: count() }).from(eventRegistrations).where(and(eq(eventRegistrations.eventId, full.id), eq(eventRegistrations.status, status))))[0]!.n;
   expect(await byStatus("REGISTERED")).toBe(full.maxParticipants);
   expect(await byStatus("WAITING")).toBeGreaterThan(0);
+  // Every demo registration is a valid answer to its form (as a real one would be).
+  for (const registration of await db.select().from(eventRegistrations)) {
+    const [form] = await db.select().from(eventForms).where(eq(eventForms.eventId, registration.eventId));
+    expect(validateAnswers(form!.definition, registration.answers)).toEqual({ ok: true, answers: registration.answers });
+  }
   const [withUser] = await db.select({ n: count() }).from(eventRegistrations).where(isNotNull(eventRegistrations.userId));
   expect(withUser!.n).toBeGreaterThan(5);
 });

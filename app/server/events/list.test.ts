@@ -86,6 +86,8 @@ it("counts taken places and pages through 30 at a time", async () => {
 it("reads the list's URL: defaults, bad dates, reversed ranges, a point only with its place", () => {
   expect(parseEventListParams(new URLSearchParams(""))).toMatchObject({ ok: true, query: { when: "upcoming", page: 1, point: null } });
   expect(parseEventListParams(new URLSearchParams("from=2026-02-30"))).toMatchObject({ ok: false, errors: { from: "DATE_INVALID" } });
+  expect(parseEventListParams(new URLSearchParams("from=30.2.2026"))).toMatchObject({ ok: false, errors: { from: "DATE_INVALID" } });
+  expect(parseEventListParams(new URLSearchParams({ from: "1. 12. 2026", to: "24.12.2026" }))).toMatchObject({ ok: true, query: { from: "2026-12-01", to: "2026-12-24" } });
   expect(parseEventListParams(new URLSearchParams("from=2026-12-10&to=2026-12-01"))).toMatchObject({ ok: false, errors: { to: "DATE_RANGE_INVALID" } });
   expect(parseEventListParams(new URLSearchParams("lat=51&lon=13"))).toMatchObject({ ok: true, query: { point: null } });
   expect(parseEventListParams(new URLSearchParams("place=Dresden&lat=51&lon=13&r=25&when=past&page=3"))).toMatchObject({

@@ -1,5 +1,6 @@
 import { matchPage } from "~/routing/paths";
 import { COMPANY_FORM_MAX_BYTES, LOGO_MAX_BYTES } from "~/schemas/company-form";
+import { EVENT_LIMITS } from "~/schemas/event";
 
 /**
  * How large a request body may be, per route (decision 012). One table for the Express body
@@ -24,6 +25,10 @@ export interface BodyLimit {
 }
 
 const TEXT: BodyLimit = { maxBytes: TEXT_BODY_MAX_BYTES };
+/** 5 × 4 MB images + 5 × 10 MB PDFs + the text fields (two descriptions of up to 20,000 chars) = 70.25 MiB. */
+export const EVENT_FORM_MAX_BYTES =
+  EVENT_LIMITS.images * EVENT_LIMITS.imageMaxBytes + EVENT_LIMITS.attachments * EVENT_LIMITS.attachmentMaxBytes + FORM_OVERHEAD_BYTES;
+const EVENT_FORM_LIMIT: BodyLimit = { maxBytes: EVENT_FORM_MAX_BYTES, fileMaxBytes: EVENT_LIMITS.attachmentMaxBytes };
 const UPLOADS: Partial<Record<string, BodyLimit>> = {
   companyCreate: { maxBytes: COMPANY_FORM_MAX_BYTES, fileMaxBytes: IMAGE_MAX_BYTES },
   companyEdit: { maxBytes: COMPANY_FORM_MAX_BYTES, fileMaxBytes: IMAGE_MAX_BYTES },
@@ -36,6 +41,9 @@ const UPLOADS: Partial<Record<string, BodyLimit>> = {
   // languages, options and conditions fit well within 256 KiB.
   adminEventForm: { maxBytes: 256 * KIB },
   // --- end event registration form ---
+  // Events (admin-events): the event form carries up to 5 images of 4 MB and 5 PDFs of 10 MB.
+  adminEventCreate: EVENT_FORM_LIMIT,
+  adminEventEdit: EVENT_FORM_LIMIT,
   // --- event registration (decision 018) ---
   // Answers to up to 50 fields of up to 2000 characters each (FORM_LIMITS), in UTF-8. The cancel
   // forms on the event page and on my events are small and keep the text default.

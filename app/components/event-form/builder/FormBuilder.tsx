@@ -110,10 +110,19 @@ export function FormBuilder({ saved, version, failure }: Props) {
   const ids = def.fields.map((f) => f.id);
   const titleOf = (id: string | number) => fieldTitle(def.fields.find((f) => f.id === id), locale, untitled);
   const positionOf = (id: string | number) => ids.indexOf(String(id)) + 1;
+  // The field last announced as the drop target: dnd-kit reports the picked-up field as its own
+  // first target, which would replace "picked up" before a screen reader reads it.
+  const lastOver = useRef<string | number | null>(null);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t("eventForm.builder.dnd.start", { title: titleOf(active.id), position: positionOf(active.id), count: ids.length }),
-    onDragOver: ({ active, over }) =>
-      over ? t("eventForm.builder.dnd.over", { title: titleOf(active.id), position: positionOf(over.id), count: ids.length }) : undefined,
+    onDragStart: ({ active }) => {
+      lastOver.current = active.id;
+      return t("eventForm.builder.dnd.start", { title: titleOf(active.id), position: positionOf(active.id), count: ids.length });
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over || over.id === lastOver.current) return undefined;
+      lastOver.current = over.id;
+      return t("eventForm.builder.dnd.over", { title: titleOf(active.id), position: positionOf(over.id), count: ids.length });
+    },
     onDragEnd: ({ active, over }) =>
       over
         ? t("eventForm.builder.dnd.end", { title: titleOf(active.id), position: positionOf(over.id), count: ids.length })
