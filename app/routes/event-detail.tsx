@@ -210,7 +210,7 @@ export default function EventDetailPage() {
           <List data-testid="event-attachments">
             {d.attachments.map((a) => (
               <List.Item key={a.id}>
-                <Anchor href={`/files/${a.key}`} download={a.fileName}>
+                <Anchor href={`/files/${a.key}?${new URLSearchParams({ name: a.fileName })}`} download={a.fileName}>
                   {a.fileName}
                 </Anchor>{" "}
                 <Text span size="sm" c="dimmed">
