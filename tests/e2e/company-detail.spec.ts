@@ -135,7 +135,7 @@ for (const locale of LOCALES) {
       const offer = page.getByTestId("services-OFFER").getByTestId("service");
       await expect(offer.getByRole("heading", { name: offerTitle })).toBeVisible();
       await expect(offer.getByRole("listitem")).toHaveText(["Software", "Web", "Zweisprachig"]);
-      const until = new Intl.DateTimeFormat(locale === "de" ? "de-DE" : "cs-CZ", { dateStyle: "medium" }).format(new Date(Date.now() + 30 * 86_400_000));
+      const until = new Intl.DateTimeFormat(locale === "de" ? "de-DE" : "cs-CZ", { dateStyle: "medium", timeZone: "Europe/Berlin" }).format(new Date(Date.now() + 30 * 86_400_000));
       await expect(offer).toContainText(t("service.validUntil", { date: until }));
       await expect(offer.getByRole("link", { name: t("service.terms") })).toHaveAttribute("href", "https://www.example.com/agb");
       await expect(offer.locator("img")).toHaveAttribute("src", /^\/files\/services\//);

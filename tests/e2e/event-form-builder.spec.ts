@@ -63,8 +63,12 @@ for (const locale of ["de", "cs"] as const) {
     await page.getByTestId(`drag-${textId}`).focus();
     await page.keyboard.press("Space");
     await expect(announced("eventForm.builder.dnd.start", before + 2)).toBeAttached();
-    await page.keyboard.press("ArrowUp");
-    await expect(announced("eventForm.builder.dnd.over", before + 1)).toBeAttached();
+    // Under load dnd-kit may still be measuring when the first arrow key arrives and drop it:
+    // press again only while the move has not been announced.
+    await expect(async () => {
+      await page.keyboard.press("ArrowUp");
+      await expect(announced("eventForm.builder.dnd.over", before + 1)).toBeAttached({ timeout: 3000 });
+    }).toPass({ timeout: 20_000 });
     await page.keyboard.press("Space");
     await expect(announced("eventForm.builder.dnd.end", before + 1)).toBeAttached();
     await expect(cards.nth(before)).toHaveAttribute("data-field-card", textId);

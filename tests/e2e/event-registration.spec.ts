@@ -106,7 +106,7 @@ test("German: an organisation registers with the dependent form, gets the .ics m
 
 test("Czech: the same journey, and a full event puts the user on the waiting list", async ({ browser }) => {
   // Same signed-in browser: a second code login within a minute would be refused as too early.
-  const { context, page } = await journey(browser, "cs", { email: "firma.cz@partnernet.example" }, "Přeshraniční den podnikatelů Drážďany");
+  const { context, page } = await journey(browser, "cs", { email: "ucastnik.6@partnernet.example" }, "Přeshraniční den podnikatelů Drážďany");
   await openEvent(page, "cs", "Networkingový večer Krušné hory");
   await expect(page.getByTestId("event-state")).toHaveAttribute("data-state", "FULL");
   await page.getByTestId("event-register").click();
@@ -116,6 +116,6 @@ test("Czech: the same journey, and a full event puts the user on the waiting lis
   await page.getByTestId("register-submit").click();
   await expect(page.getByTestId("event-notice")).toHaveText(msg("cs", "eventDetail.notice.waiting"));
   await expect(page.getByTestId("event-own-registration")).toHaveAttribute("data-status", "WAITING");
-  await confirmationMail("firma.cz@partnernet.example", msg("cs", "mail.eventRegistration.waiting.subject"), since);
+  await confirmationMail("ucastnik.6@partnernet.example", msg("cs", "mail.eventRegistration.waiting.subject"), since);
   await context.close();
 });

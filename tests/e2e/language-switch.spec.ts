@@ -3,7 +3,7 @@ import { LOCALES, otherLocale } from "../../app/i18n/locales";
 import { PAGES } from "../../app/routing/catalogue";
 import { href } from "../../app/routing/paths";
 
-const PUBLIC_PAGES = PAGES.filter((p) => p.access === "public");
+const PUBLIC_PAGES = PAGES.filter((p) => p.access === "public" && !p.resource);
 
 // The switch on every public page lands on the same page (id kept) in the other language.
 for (const locale of LOCALES) {

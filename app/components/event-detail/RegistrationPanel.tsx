@@ -98,11 +98,12 @@ export function RegistrationPanel(p: RegistrationPanelProps) {
           ) : (
             <Text size="sm" data-testid="event-needs-company">
               {t("eventDetail.needsCompany")}{" "}
-              <Anchor component={Link} to={href("companyCreate", locale)}>
+              {/* Links inside a sentence are underlined: colour alone does not tell them apart (axe link-in-text-block). */}
+              <Anchor component={Link} to={href("companyCreate", locale)} underline="always">
                 {t("eventDetail.createCompany")}
               </Anchor>{" "}
               ·{" "}
-              <Anchor component={Link} to={href("companyLink", locale)}>
+              <Anchor component={Link} to={href("companyLink", locale)} underline="always">
                 {t("eventDetail.linkCompany")}
               </Anchor>
             </Text>

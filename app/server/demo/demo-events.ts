@@ -310,4 +310,6 @@ export const DEMO_PARTICIPANTS = [
   { email: "teilnehmer.3@partnernet.example", name: "Sabine Krause", locale: "de" as const, company: 6 },
   { email: "ucastnik.4@partnernet.example", name: "Pavel Černý", locale: "cs" as const, company: 7 },
   { email: "teilnehmer.5@partnernet.example", name: "Uwe Lehmann", locale: "de" as const, company: 8 },
+  // Registered nowhere: the e2e registration journey in Czech uses this account.
+  { email: "ucastnik.6@partnernet.example", name: "Lucie Horáková", locale: "cs" as const, company: 9 },
 ];
