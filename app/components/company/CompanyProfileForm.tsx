@@ -1,5 +1,6 @@
-import { Button, Group, Paper, Stack, TextInput, Title } from "@mantine/core";
-import { type ReactNode, useMemo } from "react";
+import { Button, Group, Stack, TextInput } from "@mantine/core";
+import { FormSection } from "~/components/forms/FormSection";
+import { useMemo } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormError } from "~/components/FormError";
 import { type FieldErrorMap, useLiveValidation } from "~/components/forms/use-live-validation";
@@ -51,7 +52,7 @@ export function CompanyProfileForm({ mode, nace, tags, defaults, currentLogoKey,
   return (
     <Form {...formProps} method="post" encType="multipart/form-data" data-testid="company-form">
       <Stack gap="lg">
-        <Section title={t("company.form.sectionCompany")}>
+        <FormSection title={t("company.form.sectionCompany")}>
           <TextInput
             name="name"
             label={t("company.field.name")}
@@ -75,21 +76,21 @@ export function CompanyProfileForm({ mode, nace, tags, defaults, currentLogoKey,
             error={f("website")}
           />
           <LogoField required={mode === "create"} currentLogoKey={currentLogoKey} error={f("logo")} />
-        </Section>
+        </FormSection>
 
-        <Section title={t("company.form.sectionClassification")}>
+        <FormSection title={t("company.form.sectionClassification")}>
           <NacePicker options={nace} defaultValue={defaults.nace} error={f("nace")} />
           <TagPicker tags={tags} defaultTags={defaults.tags} defaultNewTags={defaults.newTags} error={f("tags")} />
-        </Section>
+        </FormSection>
 
-        <Section title={t("company.form.sectionDescription")}>
+        <FormSection title={t("company.form.sectionDescription")}>
           <DescriptionFields defaultDe={defaults.descriptionDe} defaultCs={defaults.descriptionCs} errorDe={f("descriptionDe")} errorCs={f("descriptionCs")} />
-        </Section>
+        </FormSection>
 
         {mode === "create" && (
-          <Section title={t("company.form.sectionHeadquarters")}>
+          <FormSection title={t("company.form.sectionHeadquarters")}>
             <HeadquartersFields defaults={defaults} error={f} />
-          </Section>
+          </FormSection>
         )}
 
         <FormError code={showBanner ? "INVALID_INPUT" : formCode?.code} values={showBanner ? undefined : formCode?.values} />
@@ -108,15 +109,3 @@ export function CompanyProfileForm({ mode, nace, tags, defaults, currentLogoKey,
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="lg" component="section">
-      <Stack>
-        <Title order={2} size="h3">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}

@@ -1,5 +1,6 @@
-import { Button, Checkbox, Group, MultiSelect, NativeSelect, Paper, Radio, SimpleGrid, Stack, Switch, Textarea, TextInput, Title } from "@mantine/core";
-import { type ReactNode, useMemo, useState } from "react";
+import { Button, Checkbox, Group, MultiSelect, NativeSelect, Radio, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
+import { FormSection } from "~/components/forms/FormSection";
+import { useMemo, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { HeadquartersFields } from "~/components/company/HeadquartersFields";
 import { FormError } from "~/components/FormError";
@@ -57,7 +58,7 @@ export function EventForm({ mode, defaults, organizerChoices, companies, files, 
     <Form {...formProps} method="post" encType="multipart/form-data" data-testid="event-form">
       <Stack gap="lg">
         {mode === "create" && organizerChoices.length > 1 && (
-          <Section title={t("eventForm.sectionOrganizer")}>
+          <FormSection title={t("eventForm.sectionOrganizer")}>
             <NativeSelect
               name="organizerCompanyId"
               label={t("eventForm.organizer")}
@@ -66,20 +67,20 @@ export function EventForm({ mode, defaults, organizerChoices, companies, files, 
               withAsterisk
               error={f("organizerCompanyId")}
             />
-          </Section>
+          </FormSection>
         )}
         {mode === "create" && organizerChoices.length === 1 && <input type="hidden" name="organizerCompanyId" value={organizerChoices[0]!.id} />}
 
-        <Section title={t("eventForm.sectionText")}>
+        <FormSection title={t("eventForm.sectionText")}>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <TextInput name="titleDe" lang="de" label={t("eventForm.titleDe")} defaultValue={defaults.titleDe} maxLength={EVENT_LIMITS.title} withAsterisk error={f("titleDe")} />
             <TextInput name="titleCs" lang="cs" label={t("eventForm.titleCs")} defaultValue={defaults.titleCs} maxLength={EVENT_LIMITS.title} withAsterisk error={f("titleCs")} />
             <RichTextField name="descriptionDe" lang="de" label={t("eventForm.descriptionDe")} defaultValue={defaults.descriptionDe} error={f("descriptionDe")} />
             <RichTextField name="descriptionCs" lang="cs" label={t("eventForm.descriptionCs")} defaultValue={defaults.descriptionCs} error={f("descriptionCs")} />
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
-        <Section title={t("eventForm.sectionLocation")}>
+        <FormSection title={t("eventForm.sectionLocation")}>
           <Radio.Group name="locationKind" label={t("eventForm.locationKind")} value={locationKind} onChange={(v) => setLocationKind(v === "ONLINE" ? "ONLINE" : "ADDRESS")}>
             <Group mt="xs">
               <Radio value="ADDRESS" label={t("eventForm.locationAddress")} />
@@ -92,22 +93,22 @@ export function EventForm({ mode, defaults, organizerChoices, companies, files, 
           ) : (
             <TextInput name="onlineUrl" inputMode="url" label={t("eventForm.onlineUrl")} defaultValue={defaults.onlineUrl} withAsterisk error={f("onlineUrl")} />
           )}
-        </Section>
+        </FormSection>
 
-        <Section title={t("eventForm.sectionDates")}>
+        <FormSection title={t("eventForm.sectionDates")}>
           <DateTime prefix="start" label={t("eventForm.start")} defaults={defaults} required error={f} />
           <DateTime prefix="end" label={t("eventForm.end")} defaults={defaults} required error={f} />
           <Checkbox name="publishNow" label={t("eventForm.publishNow")} checked={publishNow} onChange={(e) => setPublishNow(e.currentTarget.checked)} />
           {!publishNow && <DateTime prefix="publish" label={t("eventForm.publish")} defaults={defaults} required error={f} />}
           <DateTime prefix="deadline" label={t("eventForm.deadline")} defaults={defaults} required={false} error={f} hint={t("eventForm.deadlineHint")} />
-        </Section>
+        </FormSection>
 
-        <Section title={t("eventForm.sectionFiles")}>
+        <FormSection title={t("eventForm.sectionFiles")}>
           <EventFilesField kind="images" existing={files.images} keep={defaults.keepImages} error={f("images")} />
           <EventFilesField kind="attachments" existing={files.attachments} keep={defaults.keepAttachments} error={f("attachments")} />
-        </Section>
+        </FormSection>
 
-        <Section title={t("eventForm.sectionRegistration")}>
+        <FormSection title={t("eventForm.sectionRegistration")}>
           <TextInput
             name="maxParticipants"
             inputMode="numeric"
@@ -131,9 +132,9 @@ export function EventForm({ mode, defaults, organizerChoices, companies, files, 
           {registrationKind === "EXTERNAL" && (
             <TextInput name="externalUrl" inputMode="url" label={t("eventForm.externalUrl")} defaultValue={defaults.externalUrl} withAsterisk error={f("externalUrl")} />
           )}
-        </Section>
+        </FormSection>
 
-        <Section title={t("eventForm.sectionMore")}>
+        <FormSection title={t("eventForm.sectionMore")}>
           <MultiSelect
             label={t("eventForm.organizers")}
             description={t("eventForm.organizersHint")}
@@ -152,7 +153,7 @@ export function EventForm({ mode, defaults, organizerChoices, companies, files, 
           ))}
           <Switch name="b2b" label={t("eventForm.b2b")} defaultChecked={defaults.b2b} />
           <Switch name="active" label={t("eventForm.active")} description={t("eventForm.activeHint")} defaultChecked={defaults.active} />
-        </Section>
+        </FormSection>
 
         <FormError code={showBanner ? "INVALID_INPUT" : formCode?.code} values={showBanner ? undefined : formCode?.values} />
         <Group>
@@ -200,15 +201,3 @@ function DateTime(props: { prefix: "start" | "end" | "publish" | "deadline"; lab
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="lg" component="section">
-      <Stack>
-        <Title order={2} size="h3">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
