@@ -7,6 +7,7 @@ import { config } from "~/server/config.server";
 import { bootstrapDatabase } from "~/server/boot.server";
 import { closeDb, getDb } from "~/server/db/client.server";
 import { requestInfoContext } from "~/server/http/context";
+import { startJobs, stopJobs } from "~/server/jobs/runtime.server";
 import { isLocalRequest } from "~/server/http/local-request";
 import { announceLocalControl, controlToken, localControlRouter, withdrawLocalControl } from "~/server/local-control/local-control.server";
 import { removeStaleTemporaryFiles } from "~/server/storage/temp-files.server";
@@ -25,6 +26,8 @@ export async function bootstrap(): Promise<void> {
     storage: getStorage(),
   });
   await getDb();
+  // The job queue runs in every instance (decision 021): nothing extra to start.
+  await startJobs();
 }
 
 /** Called once the server listens (server.js): lets `npm run admin:create` reach this app. */
@@ -34,6 +37,8 @@ export function announce(host: string, port: number): void {
 
 export async function shutdown(): Promise<void> {
   if (!config.databaseUrl) withdrawLocalControl(config.pgliteDir);
+  // Before the database: running jobs finish the mail in hand, then the queue lets go of it.
+  await stopJobs().catch((error: unknown) => console.error("Job queue stop:", error));
   await closeDb();
 }
 

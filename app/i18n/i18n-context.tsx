@@ -33,6 +33,7 @@ export function useFormat() {
       dateTimeRange: (start: Date | string, end: Date | string) =>
         new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Berlin" }).formatRange(new Date(start), new Date(end)),
       number: (n: number) => new Intl.NumberFormat(tag).format(n),
+      percent: (share: number) => new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 0 }).format(share),
       currency: (n: number, currency: "EUR" | "CZK") => new Intl.NumberFormat(tag, { style: "currency", currency }).format(n),
     };
   }, [locale]);

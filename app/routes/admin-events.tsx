@@ -212,6 +212,11 @@ export default function AdminEvents() {
                           <Button component={Link} to={href("adminEventEdit", locale, { id: e.id })} size="compact-sm" variant="default" aria-label={t("eventAdmin.editNamed", { title: e.title })}>
                             {t("action.edit")}
                           </Button>
+                          {isBuilt("adminParticipants") && (
+                            <Button component={Link} to={href("adminParticipants", locale, { id: e.id })} size="compact-sm" variant="default" aria-label={t("eventAdmin.participantsNamed", { title: e.title })} data-testid="event-participants-link">
+                              {t("page.adminParticipants.title")}
+                            </Button>
+                          )}
                           {isBuilt("adminEventForm") && (
                             <Button component={Link} to={href("adminEventForm", locale, { id: e.id })} size="compact-sm" variant="default" aria-label={t("eventAdmin.formNamed", { title: e.title })}>
                               {t("eventAdmin.openFormBuilder")}

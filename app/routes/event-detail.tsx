@@ -8,6 +8,7 @@ import { MapFrame } from "~/components/map/MapFrame";
 import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
 import { localeOfPath } from "~/i18n/locales";
 import { pageMeta } from "~/routing/current-page";
+import { isBuilt } from "~/routing/catalogue";
 import { href } from "~/routing/paths";
 import { getDb } from "~/server/db/client.server";
 import { isAppError } from "~/server/errors";
@@ -98,6 +99,11 @@ export default function EventDetailPage() {
           {d.can.manage && (
             <Button component={Link} to={href("adminEventEdit", locale, { id: e.id })} variant="default">
               {t("eventDetail.edit")}
+            </Button>
+          )}
+          {d.can.manage && isBuilt("adminParticipants") && (
+            <Button component={Link} to={href("adminParticipants", locale, { id: e.id })} variant="default" data-testid="event-participants-link">
+              {t("page.adminParticipants.title")}
             </Button>
           )}
         </Group>

@@ -5,6 +5,7 @@ import { ConfirmDialog } from "~/components/company-detail/Dialog";
 import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
 import type { MessageKey } from "~/i18n/translate";
 import { pageMeta } from "~/routing/current-page";
+import { isBuilt } from "~/routing/catalogue";
 import { href } from "~/routing/paths";
 import { getDb } from "~/server/db/client.server";
 import { getMyEvents } from "~/server/events/my-events.server";
@@ -124,6 +125,11 @@ export default function MyEventsPage() {
                   <Anchor component={Link} to={href("adminEventEdit", locale, { id: e.id })} size="sm">
                     {t("eventDetail.edit")}
                   </Anchor>
+                  {isBuilt("adminParticipants") && (
+                    <Anchor component={Link} to={href("adminParticipants", locale, { id: e.id })} size="sm">
+                      {t("page.adminParticipants.title")}
+                    </Anchor>
+                  )}
                   {!e.active && <Badge color="gray.7">{t("myEvents.inactive")}</Badge>}
                 </Group>
               </li>

@@ -60,7 +60,8 @@ export const PAGES: readonly PageDef[] = [
   { id: "adminChallenges", de: `${ADMIN_DE}/anfechtungen`, cs: `${ADMIN_CS}/napadeni`, access: "adminOnly", file: "routes/admin-challenges.tsx" },
   { id: "adminCompanies", de: `${ADMIN_DE}/firmen`, cs: `${ADMIN_CS}/firmy`, access: "adminOnly", file: "routes/placeholder.tsx" },
   { id: "adminDuplicates", de: `${ADMIN_DE}/duplikate`, cs: `${ADMIN_CS}/duplikaty`, access: "adminOnly", file: "routes/placeholder.tsx" },
-  { id: "adminEventEvaluation", de: `${ADMIN_DE}/veranstaltungen/auswertung/:id`, cs: `${ADMIN_CS}/udalosti/vyhodnoceni/:id`, access: "adminArea", file: "routes/placeholder.tsx" },
+  { id: "adminEventEvaluation", de: `${ADMIN_DE}/veranstaltungen/auswertung/:id`, cs: `${ADMIN_CS}/udalosti/vyhodnoceni/:id`, access: "adminArea", file: "routes/admin-event-evaluation.tsx" },
+  { id: "adminEventEvaluationCsv", de: `${ADMIN_DE}/veranstaltungen/auswertung/:id/auswertung.csv`, cs: `${ADMIN_CS}/udalosti/vyhodnoceni/:id/vyhodnoceni.csv`, access: "adminArea", file: "routes/admin-event-evaluation-csv.ts", resource: true },
   { id: "adminEvents", de: `${ADMIN_DE}/veranstaltungen`, cs: `${ADMIN_CS}/udalosti`, access: "adminArea", file: "routes/admin-events.tsx" },
   // Not in the spec's table (it leaves event create and edit open): decision 015.
   { id: "adminEventCreate", de: `${ADMIN_DE}/veranstaltungen/anlegen`, cs: `${ADMIN_CS}/udalosti/vytvorit`, access: "adminArea", file: "routes/admin-event-create.tsx" },
@@ -69,7 +70,17 @@ export const PAGES: readonly PageDef[] = [
   { id: "adminImportCreate", de: `${ADMIN_DE}/import/anlegen`, cs: `${ADMIN_CS}/import/vytvorit`, access: "adminOnly", file: "routes/placeholder.tsx" },
   { id: "adminImports", de: `${ADMIN_DE}/import`, cs: `${ADMIN_CS}/import`, access: "adminOnly", file: "routes/placeholder.tsx" },
   { id: "adminNews", de: `${ADMIN_DE}/neuigkeiten`, cs: `${ADMIN_CS}/novinky`, access: "adminArea", file: "routes/placeholder.tsx" },
-  { id: "adminParticipants", de: `${ADMIN_DE}/veranstaltungen/teilnahmeliste/:id`, cs: `${ADMIN_CS}/udalosti/ucastnici/:id`, access: "adminArea", file: "routes/placeholder.tsx" },
+  { id: "adminParticipants", de: `${ADMIN_DE}/veranstaltungen/teilnahmeliste/:id`, cs: `${ADMIN_CS}/udalosti/ucastnici/:id`, access: "adminArea", file: "routes/admin-participants.tsx" },
+  // The organisers' toolkit below the participant list (issue 11; paths not in the spec's table: decision 019).
+  { id: "adminParticipantsCsv", de: `${ADMIN_DE}/veranstaltungen/teilnahmeliste/:id/teilnehmer.csv`, cs: `${ADMIN_CS}/udalosti/ucastnici/:id/ucastnici.csv`, access: "adminArea", file: "routes/admin-participants-csv.ts", resource: true },
+  { id: "adminParticipantsPdf", de: `${ADMIN_DE}/veranstaltungen/teilnahmeliste/:id/teilnehmer.pdf`, cs: `${ADMIN_CS}/udalosti/ucastnici/:id/ucastnici.pdf`, access: "adminArea", file: "routes/admin-participants-pdf.ts", resource: true },
+  { id: "adminParticipantCheckin", de: `${ADMIN_DE}/veranstaltungen/teilnahmeliste/:id/check-in/:registrationId`, cs: `${ADMIN_CS}/udalosti/ucastnici/:id/check-in/:registrationId`, access: "adminArea", file: "routes/admin-participant-checkin.tsx" },
+  { id: "adminParticipantMail", de: `${ADMIN_DE}/veranstaltungen/teilnahmeliste/:id/e-mail`, cs: `${ADMIN_CS}/udalosti/ucastnici/:id/e-mail`, access: "adminArea", file: "routes/admin-participant-mail.tsx" },
+  { id: "adminNameTags", de: `${ADMIN_DE}/veranstaltungen/teilnahmeliste/:id/namensschilder`, cs: `${ADMIN_CS}/udalosti/ucastnici/:id/jmenovky`, access: "adminArea", file: "routes/admin-name-tags.tsx" },
+  { id: "adminNameTagsPdf", de: `${ADMIN_DE}/veranstaltungen/teilnahmeliste/:id/namensschilder.pdf`, cs: `${ADMIN_CS}/udalosti/ucastnici/:id/jmenovky.pdf`, access: "adminArea", file: "routes/admin-name-tags-pdf.ts", resource: true },
+  { id: "adminInvoices", de: `${ADMIN_DE}/veranstaltungen/teilnahmeliste/:id/rechnungen`, cs: `${ADMIN_CS}/udalosti/ucastnici/:id/faktury`, access: "adminArea", file: "routes/admin-invoices.tsx" },
+  { id: "adminInvoiceCreate", de: `${ADMIN_DE}/veranstaltungen/teilnahmeliste/:id/rechnungen/neu`, cs: `${ADMIN_CS}/udalosti/ucastnici/:id/faktury/nova`, access: "adminArea", file: "routes/admin-invoice-create.tsx" },
+  { id: "adminInvoicePdf", de: `${ADMIN_DE}/veranstaltungen/teilnahmeliste/:id/rechnungen/:invoiceId/pdf`, cs: `${ADMIN_CS}/udalosti/ucastnici/:id/faktury/:invoiceId/pdf`, access: "adminArea", file: "routes/admin-invoice-pdf.ts", resource: true },
   { id: "adminStatistics", de: `${ADMIN_DE}/statistiken`, cs: `${ADMIN_CS}/statistiky`, access: "adminOnly", file: "routes/placeholder.tsx" },
   { id: "adminUsers", de: `${ADMIN_DE}/accounts`, cs: `${ADMIN_CS}/uzivatele`, access: "adminOnly", file: "routes/placeholder.tsx" },
 ];

@@ -14,8 +14,9 @@ describe("route catalogue", () => {
 
   it("maps every page to its counterpart and back, ids kept", () => {
     for (const page of PAGES) {
-      const de = href(page.id, "de", { id: "abc-1" });
-      const cs = href(page.id, "cs", { id: "abc-1" });
+      const params = { id: "abc-1", registrationId: "r-2", invoiceId: "i-3" };
+      const de = href(page.id, "de", params);
+      const cs = href(page.id, "cs", params);
       expect(counterpartPath(de)).toBe(cs);
       expect(counterpartPath(cs)).toBe(de);
       expect(counterpartPath(encodeURI(cs))).toBe(de);

@@ -27,3 +27,6 @@ export const CHALLENGE_REASONS = ["name", "description", "address", "website", "
 export type ChallengeReason = (typeof CHALLENGE_REASONS)[number];
 export const CHALLENGE_STATUSES = ["PENDING", "COMPANY_UPDATED", "NO_UPDATES"] as const;
 export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
+/** REGISTERED and WAITING hold or wait for a place; ATTENDED is set at check-in (the participant list). */
+export const REGISTRATION_STATUSES = ["REGISTERED", "WAITING", "CANCELLED", "ATTENDED"] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];

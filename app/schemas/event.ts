@@ -3,6 +3,7 @@ import { fromBerlin } from "./berlin-time";
 import { UrlSchema } from "./company";
 import { type DateParts, parseDateInput, parseTimeInput, type TimeParts } from "./date-input";
 import { COUNTRIES } from "./enums";
+import { formatMoneyInput, parseMoney } from "./money";
 import { hasVisibleText, optionalText, plainText, requiredText } from "./text";
 
 /**
@@ -152,25 +153,15 @@ export interface EventInput {
 
 type Ctx = z.RefinementCtx;
 
-/** "12", "12,5", "1.234,50", "1234.50" → minor units; null when unreadable or not in (0, max]. */
+/** "12", "12,5", "1.234,50", "1234.50" → minor units (money.ts); null when unreadable or not in (0, max]. */
 export function parseFee(text: string): number | null {
-  const value = text.trim().replace(/\s/g, "");
-  let normalized: string;
-  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(value)) normalized = value.replace(/\./g, "").replace(",", ".");
-  else if (/^\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(value)) normalized = value.replace(/,/g, "");
-  else if (/^\d+([.,]\d{1,2})?$/.test(value)) normalized = value.replace(",", ".");
-  else return null;
-  const [whole = "0", fraction = ""] = normalized.split(".");
-  const minor = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  return minor > 0 && minor <= EVENT_LIMITS.feeMax * 100 ? minor : null;
+  const minor = parseMoney(text);
+  return minor !== null && minor > 0 && minor <= EVENT_LIMITS.feeMax * 100 ? minor : null;
 }
 
 /** Minor units back to the form's spelling in the locale (de/cs use a decimal comma). */
 export function formatFee(minor: number | null): string {
-  if (minor === null) return "";
-  const whole = Math.floor(minor / 100);
-  const cents = minor % 100;
-  return cents === 0 ? String(whole) : `${whole},${String(cents).padStart(2, "0")}`;
+  return minor === null ? "" : formatMoneyInput(minor);
 }
 
 function issue(ctx: Ctx, field: string, message: string) {

@@ -45,6 +45,14 @@ const EnvSchema = z.object({
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().positive().default(20),
   REQUEST_QUEUE_LENGTH: z.coerce.number().int().nonnegative().default(40),
   REQUEST_QUEUE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Background jobs (decision 021): this instance works on queued jobs; `false` only enqueues. */
+  JOBS_WORKER: z.enum(["true", "false"]).default("true"),
+  /** How often an idle worker looks for new jobs (pg-boss's minimum is 0.5 s). */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  /** Participant mails: how long a claimed recipient is reserved for its worker; attempts before FAILED; first retry delay (doubling). */
+  MAIL_LEASE_SECONDS: z.coerce.number().positive().default(120),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  MAIL_RETRY_SECONDS: z.coerce.number().nonnegative().default(30),
   /** Test clock for e2e runs (app/server/clock.server.ts); refused in production. */
   E2E_CLOCK: z.enum(["0", "1"]).optional(),
 });
@@ -107,6 +115,15 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
       maxInFlight: e.MAX_CONCURRENT_REQUESTS,
       queueLength: e.REQUEST_QUEUE_LENGTH,
       queueTimeoutMs: e.REQUEST_QUEUE_TIMEOUT_MS,
+    },
+    jobs: {
+      worker: e.JOBS_WORKER === "true",
+      pollSeconds: e.JOBS_POLL_SECONDS,
+    },
+    participantMail: {
+      leaseSeconds: e.MAIL_LEASE_SECONDS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      retrySeconds: e.MAIL_RETRY_SECONDS,
     },
     /** Requests may shift the domain clock with the `e2e_clock` cookie (end-to-end tests only). */
     e2eClock: e.E2E_CLOCK === "1",

@@ -119,6 +119,31 @@ export const ERROR_CODES = [
   "CANCEL_DEADLINE_PASSED",
   "REGISTRATION_ALREADY_CANCELLED",
   // --- end event registration ---
+  // --- organisers' toolkit (issue 11) ---
+  "PARTICIPANT_LIST_FORBIDDEN",
+  "PARTICIPANT_DELETE_FAILED",
+  "CHECKIN_NOT_POSSIBLE",
+  "MAIL_RECIPIENTS_REQUIRED",
+  "MAIL_SUBJECT_REQUIRED",
+  "MAIL_MESSAGE_REQUIRED",
+  "MAIL_SEND_ERROR",
+  "INVOICE_RECIPIENT_REQUIRED",
+  "INVOICE_SENDER_REQUIRED",
+  "INVOICE_NUMBER_REQUIRED",
+  "INVOICE_NUMBER_INVALID",
+  "INVOICE_NUMBER_TAKEN",
+  "INVOICE_PERIOD_INVALID",
+  "PARTICIPANT_COUNT_INVALID",
+  "PRICE_INVALID",
+  "VAT_RATE_INVALID",
+  "VAT_ID_INVALID",
+  "PAYMENT_TERMS_INVALID",
+  "INVOICE_ALREADY_CANCELLED",
+  "EVALUATION_SAVE_FAILED",
+  "ATTENDANCE_INVALID",
+  // name tags (decision 022)
+  "NAME_TAGS_NONE",
+  // --- end organisers' toolkit ---
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -141,6 +166,11 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   // event registration (decision 018)
   ALREADY_REGISTERED: 409,
   REGISTRATION_ALREADY_CANCELLED: 409,
+  // organisers' toolkit (issue 11)
+  PARTICIPANT_LIST_FORBIDDEN: 403,
+  CHECKIN_NOT_POSSIBLE: 409,
+  INVOICE_NUMBER_TAKEN: 409,
+  INVOICE_ALREADY_CANCELLED: 409,
 };
 
 export class AppError extends Error {

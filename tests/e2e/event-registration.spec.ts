@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, expectNoHorizontalOverflow, loginWithCode, msg, newContext, pathOf, readOutbox, type Locale } from "./support";
+import { expectAxeAtBothWidths, loginWithCode, msg, newContext, pathOf, readOutbox, type Locale } from "./support";
 
 /**
  * A participant's journey (decision 018): an Organisation user with a verified company finds a
@@ -14,15 +14,6 @@ async function openEvent(page: Page, locale: Locale, title: string) {
   await page.goto(`${pathOf("eventList", locale)}?q=${encodeURIComponent(title)}`);
   await page.getByTestId("event-card-link").filter({ hasText: title }).first().click();
   await expect(page.getByTestId("event-title")).toHaveText(title);
-}
-
-async function axeAtBothWidths(page: Page, label: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoAxeViolations(page, `${label} @${width}`);
-    if (width === 390) await expectNoHorizontalOverflow(page, `${label} @390`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 interface AttachedMail {
@@ -54,7 +45,7 @@ async function journey(browser: Browser, locale: Locale, who: { role?: "Organisa
   await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as { "@type": string; name: string };
   expect(jsonLd).toMatchObject({ "@type": "Event", name: title });
-  await axeAtBothWidths(page, `${locale} event detail`);
+  await expectAxeAtBothWidths(page, `${locale} event detail`);
 
   // The calendar download.
   const ics = await page.request.get(await page.getByTestId("event-ics").getAttribute("href") ?? "");
@@ -72,7 +63,7 @@ async function journey(browser: Browser, locale: Locale, who: { role?: "Organisa
   await page.getByTestId("register-submit").click();
   await expect(page.getByTestId("register-answer-errors")).toBeVisible();
   await expect(page.locator('[data-field-id="function"]')).toBeFocused();
-  await axeAtBothWidths(page, `${locale} registration form with errors`);
+  await expectAxeAtBothWidths(page, `${locale} registration form with errors`);
   // Unchecking hides the required menu again: it no longer blocks.
   await page.locator('[data-field-id="function"]').fill(locale === "de" ? "Geschäftsführerin" : "Jednatelka");
   await page.getByRole("checkbox", { name: locale === "de" ? "Ich nehme am Abendessen teil" : "Zúčastním se večeře" }).uncheck();
@@ -90,7 +81,7 @@ async function journey(browser: Browser, locale: Locale, who: { role?: "Organisa
   await page.goto(pathOf("myEvents", locale));
   const item = page.getByTestId("my-event").filter({ hasText: title });
   await expect(item).toHaveAttribute("data-status", "REGISTERED");
-  await axeAtBothWidths(page, `${locale} my events`);
+  await expectAxeAtBothWidths(page, `${locale} my events`);
   await item.getByTestId("my-event-cancel").click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await page.getByTestId("confirm-action").click();

@@ -252,3 +252,13 @@ async function setColorScheme(page: Page, scheme: "light" | "dark") {
   }, scheme);
   await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
 }
+
+/** axe at 1280 px and on a 390 px phone (where nothing may scroll sideways), then back to 1280. */
+export async function expectAxeAtBothWidths(page: Page, label: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page, `${label} @${width}`);
+    if (width === 390) await expectNoHorizontalOverflow(page, `${label} @390`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

@@ -20,9 +20,24 @@ export async function insertUser(db: Db, role: Role = "Organisation", overrides:
   return row!;
 }
 
+/** A headquarters other than the default Dresden one (e.g. a Czech address with its district code). */
+export interface TestAddress {
+  country?: "DE" | "CZ";
+  state?: string;
+  line1?: string;
+  postalCode?: string;
+  districtCode?: string | null;
+}
+
 export async function insertCompany(
   db: Db,
-  { name = `Testfirma ${next()}`, status = "VERIFIED" as CompanyStatus, city = "Dresden", members = [] as string[] } = {},
+  {
+    name = `Testfirma ${next()}`,
+    status = "VERIFIED" as CompanyStatus,
+    city = "Dresden",
+    members = [] as string[],
+    address = {} as TestAddress,
+  } = {},
 ): Promise<string> {
   const [row] = await db
     .insert(companies)
@@ -31,7 +46,16 @@ export async function insertCompany(
   const companyId = row!.id;
   await db
     .insert(companyAddresses)
-    .values({ companyId, kind: "HEADQUARTERS", country: "DE", state: "Sachsen", line1: "Hauptstraße 1", postalCode: "01067", city });
+    .values({
+      companyId,
+      kind: "HEADQUARTERS",
+      country: address.country ?? "DE",
+      state: address.state ?? "Sachsen",
+      line1: address.line1 ?? "Hauptstraße 1",
+      postalCode: address.postalCode ?? "01067",
+      city,
+      districtCode: address.districtCode === undefined ? "14612" : address.districtCode,
+    });
   for (const userId of members) await db.insert(companyUserLinks).values({ companyId, userId, status: "CONFIRMED", decidedAt: new Date() });
   return companyId;
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, type SyntheticEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type FocusEvent, type FormEvent, type SyntheticEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { z } from "zod";
 import { useT } from "~/i18n/i18n-context";
 import { isMessageKey } from "~/i18n/translate";
@@ -34,6 +34,10 @@ function valueOf(form: FormData, name: string): string {
     .getAll(name)
     .map((v) => (typeof v === "string" ? v : `${v.name}:${v.size}:${v.lastModified}`))
     .join("\u0001");
+}
+
+function isSubmitButton(target: EventTarget | null): boolean {
+  return target instanceof Element && target.matches("button[type='submit'], input[type='submit']");
 }
 
 /** The field an event concerns: its element's name, or the `data-field` of a composite picker. */
@@ -154,7 +158,13 @@ export function useLiveValidation({ validate, serverErrors }: Options) {
     setState((prev) => ({ ...prev, client, edited: new Set() }));
   };
 
-  const onEvent = (event: SyntheticEvent) => schedule(event.type === "blur" ? fieldOf(event.target) : null);
+  const onEvent = (event: SyntheticEvent) => {
+    // Leaving a field for the submit button: the submit checks everything at once. Showing the
+    // field's error now would push the button down between mousedown and mouseup, and the click
+    // would land beside it (seen on a loaded machine).
+    if (event.type === "blur" && isSubmitButton((event as FocusEvent<HTMLElement>).relatedTarget)) return;
+    schedule(event.type === "blur" ? fieldOf(event.target) : null);
+  };
 
   /** The translated message of a field's error, if it is to be shown. */
   const error = (name: string): string | undefined => {

@@ -16,6 +16,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DbHandle {
   db: Db;
   close(): Promise<void>;
+  /** The embedded client, when the handle is PGlite: the job queue shares it (one client per process). */
+  pglite?: PGlite;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
       await client.close();
       await unlock();
     };
-    return { client, db: drizzlePglite(client, { schema }) as unknown as Db, close };
+    return { client, pglite: client, db: drizzlePglite(client, { schema }) as unknown as Db, close };
   } catch (error) {
     await unlock();
     throw error;
@@ -74,6 +76,12 @@ export function getDb(): Promise<Db> {
     throw error;
   });
   return holder.__partnernetDb.then((h) => h.db);
+}
+
+/** The process's handle (see getDb); the job queue needs its PGlite client. */
+export async function getDbHandle(): Promise<DbHandle> {
+  await getDb();
+  return holder.__partnernetDb!;
 }
 
 export async function closeDb(): Promise<void> {

@@ -14,9 +14,9 @@ export const REGISTRATION_KINDS = ["INTERNAL", "EXTERNAL"] as const;
 export type RegistrationKind = (typeof REGISTRATION_KINDS)[number];
 export const CURRENCIES = ["EUR", "CZK"] as const;
 export type Currency = (typeof CURRENCIES)[number];
-/** REGISTERED and WAITING hold or wait for a place; ATTENDED is set at check-in (organisers' issue). */
-export const REGISTRATION_STATUSES = ["REGISTERED", "WAITING", "CANCELLED", "ATTENDED"] as const;
-export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+// Shared with the browser (the participant list filters by state), so defined with the enums.
+export { REGISTRATION_STATUSES, type RegistrationStatus } from "../../schemas/enums";
+import type { RegistrationStatus } from "../../schemas/enums";
 export const EVENT_FILE_KINDS = ["IMAGE", "ATTACHMENT"] as const;
 export type EventFileKind = (typeof EVENT_FILE_KINDS)[number];
 
@@ -151,6 +151,9 @@ export const eventRegistrations = pgTable(
     locale: text("locale").$type<"de" | "cs">().notNull().default("de"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     promotedAt: timestamp("promoted_at", { withTimezone: true }),
+    /** Check-in (status ATTENDED): when, and by which organiser. */
+    attendedAt: timestamp("attended_at", { withTimezone: true }),
+    checkedInBy: uuid("checked_in_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -119,3 +119,4 @@ export * from "./schema-reference";
 export * from "./schema-companies";
 export * from "./schema-search";
 export * from "./schema-events";
+export * from "./schema-organisers";

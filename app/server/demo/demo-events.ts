@@ -179,7 +179,7 @@ export const DEMO_EVENTS: DemoEvent[] = [
     hours: 6,
     organiser: 1,
     form: "short",
-    registrations: 2,
+    registrations: 5,
     color: "#134c9e",
   },
   {

@@ -145,11 +145,14 @@ async function seedOne(
   for (let i = 0; i < count; i++) {
     const p = participants[i]!;
     const held = demo.maxParticipants === undefined || i < demo.maxParticipants;
+    // Past events: all but the last participant came and were checked in (the evaluation shows it).
+    const attended = held && startsAt.getTime() < now.getTime() && i < count - 1;
     await tx.insert(eventRegistrations).values({
       eventId,
       companyId: p.companyId,
       userId: p.userId,
-      status: held ? "REGISTERED" : "WAITING",
+      status: attended ? "ATTENDED" : held ? "REGISTERED" : "WAITING",
+      attendedAt: attended ? new Date(startsAt.getTime() + (10 + i * 3) * 60_000) : null,
       formVersion: 1,
       answers: demoAnswers(demo.form, i),
       locale: p.locale,

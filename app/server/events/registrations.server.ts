@@ -32,7 +32,7 @@ export class RegistrationAnswersFailure extends AppError {
   }
 }
 
-type EventRow = typeof events.$inferSelect;
+export type EventRow = typeof events.$inferSelect;
 
 /** Places taken: REGISTERED + ATTENDED. */
 export async function placesTaken(db: Db, eventId: string): Promise<number> {
@@ -54,7 +54,7 @@ export async function registrableCompanies(db: Db, actor: Actor): Promise<Array<
     .orderBy(asc(companies.name));
 }
 
-async function lockEvent(tx: Db, eventId: string): Promise<EventRow> {
+export async function lockEvent(tx: Db, eventId: string): Promise<EventRow> {
   const [row] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
   if (!row) throw new AppError("NOT_FOUND");
   return row;
@@ -145,6 +145,34 @@ export async function registerForEvent(db: Db, actor: Actor, input: RegisterInpu
   return result;
 }
 
+export interface Promoted {
+  id: string;
+  userId: string | null;
+  locale: Locale;
+}
+
+/**
+ * Gives freed places (or room from a raised capacity) to the waiting list in arrival order, as
+ * long as the event has not started. Call inside the transaction that holds the event row lock.
+ */
+export async function promoteWaiting(tx: Db, event: EventRow, now: Date): Promise<Promoted[]> {
+  if (now.getTime() >= event.startsAt.getTime()) return [];
+  const free = event.maxParticipants === null ? Number.MAX_SAFE_INTEGER : event.maxParticipants - (await placesTaken(tx, event.id));
+  if (free <= 0) return [];
+  const waiting = await tx
+    .select({ id: eventRegistrations.id, userId: eventRegistrations.userId, locale: eventRegistrations.locale })
+    .from(eventRegistrations)
+    .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.status, "WAITING")))
+    .orderBy(asc(eventRegistrations.createdAt), asc(eventRegistrations.id))
+    .limit(Math.min(free, 1000));
+  if (waiting.length === 0) return [];
+  await tx
+    .update(eventRegistrations)
+    .set({ status: "REGISTERED", promotedAt: now, updatedAt: now })
+    .where(inArray(eventRegistrations.id, waiting.map((w) => w.id)));
+  return waiting;
+}
+
 export interface CancelResult {
   /** Registrations moved up from the waiting list by this cancellation. */
   promoted: string[];
@@ -173,27 +201,7 @@ export async function cancelRegistration(db: Db, actor: Actor, registrationId: s
       .update(eventRegistrations)
       .set({ status: "CANCELLED", cancelledAt: now, updatedAt: now })
       .where(eq(eventRegistrations.id, registrationId));
-    const promoted: Array<{ id: string; userId: string | null; locale: Locale }> = [];
-    // A freed place (or room from a raised capacity) goes to the waiting list in arrival order,
-    // as long as the event has not started.
-    if (now.getTime() < event.startsAt.getTime()) {
-      const free = event.maxParticipants === null ? Number.MAX_SAFE_INTEGER : event.maxParticipants - (await placesTaken(tx, event.id));
-      if (free > 0) {
-        const waiting = await tx
-          .select({ id: eventRegistrations.id, userId: eventRegistrations.userId, locale: eventRegistrations.locale })
-          .from(eventRegistrations)
-          .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.status, "WAITING")))
-          .orderBy(asc(eventRegistrations.createdAt), asc(eventRegistrations.id))
-          .limit(Math.min(free, 1000));
-        if (waiting.length > 0) {
-          await tx
-            .update(eventRegistrations)
-            .set({ status: "REGISTERED", promotedAt: now, updatedAt: now })
-            .where(inArray(eventRegistrations.id, waiting.map((w) => w.id)));
-          promoted.push(...waiting);
-        }
-      }
-    }
+    const promoted = await promoteWaiting(tx, event, now);
     return { event, cancelled: current, promoted };
   });
 
@@ -202,14 +210,14 @@ export async function cancelRegistration(db: Db, actor: Actor, registrationId: s
   return { promoted: done.promoted.map((p) => p.id) };
 }
 
-type MailKind = "registered" | "waiting" | "promoted" | "cancelled";
+type MailKind = "registered" | "waiting" | "promoted" | "cancelled" | "removed";
 
 /**
  * Mails about a registration, after the commit, in the language the user registered in.
  * Confirmation and promotion carry the calendar file. A failing mail server is logged only:
  * the registration stands (sendNotification).
  */
-async function mailRegistrant(db: Db, userId: string | null, locale: Locale, event: EventRow, kind: MailKind): Promise<void> {
+export async function mailRegistrant(db: Db, userId: string | null, locale: Locale, event: EventRow, kind: MailKind): Promise<void> {
   if (!userId) return;
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) return;

@@ -1,6 +1,9 @@
 import { matchPage } from "~/routing/paths";
 import { COMPANY_FORM_MAX_BYTES, LOGO_MAX_BYTES } from "~/schemas/company-form";
 import { EVENT_LIMITS } from "~/schemas/event";
+import { INVOICE_LOGO_MAX_BYTES } from "~/schemas/invoice-form";
+import { BADGE_LOGO_LIMITS } from "~/schemas/name-tags";
+import { MAIL_LIMITS } from "~/schemas/participant-mail";
 
 /**
  * How large a request body may be, per route (decision 012). One table for the Express body
@@ -49,6 +52,17 @@ const UPLOADS: Partial<Record<string, BodyLimit>> = {
   // forms on the event page and on my events are small and keep the text default.
   eventRegister: { maxBytes: 512 * KIB },
   // --- end event registration ---
+  // --- invoices (decision 020): the invoice form carries one optional logo (PNG/JPG, 4 MB) ---
+  adminInvoiceCreate: { maxBytes: INVOICE_LOGO_MAX_BYTES + FORM_OVERHEAD_BYTES, fileMaxBytes: INVOICE_LOGO_MAX_BYTES },
+  // --- end invoices ---
+  // --- name tags (decision 022) ---
+  // The logo form may carry all 5 logos of 4 MB at once; count and size per file are the domain's.
+  adminNameTags: { maxBytes: BADGE_LOGO_LIMITS.count * BADGE_LOGO_LIMITS.maxBytes + FORM_OVERHEAD_BYTES, fileMaxBytes: BADGE_LOGO_LIMITS.maxBytes },
+  // --- end name tags ---
+  // --- e-mail to participants (decision 021) ---
+  // One attachment of up to 10 MB with subject and message in two languages (2 × 10,000 chars).
+  adminParticipantMail: { maxBytes: MAIL_LIMITS.attachmentMaxBytes + FORM_OVERHEAD_BYTES, fileMaxBytes: MAIL_LIMITS.attachmentMaxBytes },
+  // --- end e-mail to participants ---
 };
 
 /** The body limit of a request path (pathname only; percent-encoded or not). */

@@ -10,14 +10,20 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
-  /** Text attachments (the .ics of an event registration); stored as they are in the outbox. */
-  attachments?: Array<{ filename: string; contentType: string; content: string }>;
+  /**
+   * Text attachments (the .ics of an event registration) are stored as they are in the outbox;
+   * binary ones (a Buffer: a participant mail's PDF) as base64 with `encoding: "base64"`.
+   */
+  attachments?: Array<{ filename: string; contentType: string; content: string | Buffer; encoding?: "base64" }>;
+  /** A stable Message-ID (`<…@…>`): a mail sent twice after a crash is the same message to clients. */
+  messageId?: string;
 }
 
-export interface StoredMail extends OutgoingMail {
+export interface StoredMail extends Omit<OutgoingMail, "attachments"> {
   id: string;
   from: string;
   createdAt: string;
+  attachments?: Array<{ filename: string; contentType: string; content: string; encoding?: "base64" }>;
 }
 
 let transport: Transporter | undefined;
@@ -36,22 +42,44 @@ function withTimeouts(smtpUrl: string): string {
  * (one JSON file a mail), which the dev page /dev/outbox and the tests read.
  */
 export async function sendMail(mail: OutgoingMail): Promise<void> {
+  try {
+    await deliverMail(mail);
+  } catch (error) {
+    if (!config.smtpUrl) throw error;
+    // The user is told in their language that the mail did not go out (never the SMTP text).
+    console.error(`Mail to ${mail.to} not sent: ${(error as Error).message}`);
+    throw new AppError("MAIL_SEND_FAILED");
+  }
+}
+
+/**
+ * sendMail without the translation of failures: SMTP errors reach the caller as nodemailer raised
+ * them (with `responseCode`, `code`), for the mail queue to tell a refusal from a lost connection.
+ */
+export async function deliverMail(mail: OutgoingMail): Promise<void> {
   if (config.smtpUrl) {
     // Bounded: a mail server that accepts but stalls must not hold the request for minutes.
     transport ??= nodemailer.createTransport(withTimeouts(config.smtpUrl));
-    try {
-      await transport.sendMail({ from: config.mailFrom, ...mail });
-    } catch (error) {
-      // The user is told in their language that the mail did not go out (never the SMTP text).
-      console.error(`Mail to ${mail.to} not sent: ${(error as Error).message}`);
-      throw new AppError("MAIL_SEND_FAILED");
-    }
+    await transport.sendMail({ from: config.mailFrom, ...mail });
     return;
   }
   await fs.mkdir(config.outboxDir, { recursive: true });
   const createdAt = new Date().toISOString();
   const id = `${createdAt.replace(/[:.]/g, "-")}-${randomToken(6)}`;
-  const stored: StoredMail = { id, from: config.mailFrom, createdAt, ...mail };
+  const { attachments, ...rest } = mail;
+  const stored: StoredMail = {
+    id,
+    from: config.mailFrom,
+    createdAt,
+    ...rest,
+    ...(attachments
+      ? {
+          attachments: attachments.map((a) =>
+            typeof a.content === "string" ? { ...a, content: a.content } : { filename: a.filename, contentType: a.contentType, content: a.content.toString("base64"), encoding: "base64" as const },
+          ),
+        }
+      : {}),
+  };
   // Written to a temporary name and renamed, so readers never see a half-written mail.
   const target = path.join(config.outboxDir, `${id}.json`);
   await fs.writeFile(`${target}.tmp`, JSON.stringify(stored, null, 2));

@@ -41,3 +41,26 @@ ${content.action ? `<p><a href="${escapeHtml(content.action.url)}" style="backgr
 </body></html>`;
   return { to, subject, text, html };
 }
+
+/**
+ * Someone's own plain text (an organiser's message to participants) in the product's mail
+ * layout: a heading (the event), the text as written (escaped; blank lines make paragraphs, line
+ * breaks stay), and a translated footer saying why the recipient gets it.
+ */
+export function renderTextMail(to: string, locale: Locale, content: { subject: string; heading: string; body: string; footer: MessageKey; footerValues?: MessageValues }): OutgoingMail {
+  const footer = translate(locale, content.footer, content.footerValues);
+  const body = content.body.replace(/\r\n?/g, "\n");
+  const text = [content.heading, "", body, "", "--", footer].join("\n");
+  const paragraphs = body
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`);
+  const html = `<!doctype html><html lang="${locale === "de" ? "de-DE" : "cs-CZ"}"><body style="font-family:Arial,sans-serif;color:#1a1a1a;line-height:1.5">
+<h1 style="font-size:20px;color:#1c4f8c">${escapeHtml(content.heading)}</h1>
+${paragraphs.join("\n")}
+<hr style="border:none;border-top:1px solid #ccc">
+<p style="font-size:12px;color:#555">${escapeHtml(footer)}</p>
+</body></html>`;
+  return { to, subject: content.subject, text, html };
+}

@@ -35,6 +35,12 @@ export const eventPolicy = {
   /** The list of participating companies is for signed-in users (company data is for members, spec §1). */
   canSeeParticipants: (actor: Actor, e: EventRelation) => !!actor && eventPolicy.canView(actor, e),
   canRegister: (actor: Actor, e: EventRelation, companies: ActorCompanies) => !!actor && e.isPublic && !e.isDeleted && companies.hasVerifiedCompany,
+  /**
+   * The participant list and everything done from it (downloads, e-mails, name tags, invoices,
+   * check-in, evaluation; issue 11): the event's organisers and admins. Everyone else gets the
+   * spec's "not authorised to view the participant list" (§6).
+   */
+  canManageParticipants: (actor: Actor, e: EventRelation) => eventPolicy.canManage(actor, e),
   /** Own registrations, or any registration of an event the actor manages. */
   canCancelRegistration: (actor: Actor, e: EventRelation, registrationUserId: string | null) =>
     !!actor && ((registrationUserId !== null && registrationUserId === actor.id) || eventPolicy.canManage(actor, e)),

@@ -11,16 +11,24 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 const MAX_ASPECT = 4;
 const WEBP_QUALITY = 82;
 
-type ImageFormat = "jpeg" | "png" | "webp";
-const ALLOWED_MIME_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
-const ALLOWED_EXTENSIONS = new Set(["jpg", "jpeg", "png", "webp"]);
+export type ImageFormat = "jpeg" | "png" | "webp";
+const ALL_FORMATS: readonly ImageFormat[] = ["jpeg", "png", "webp"];
+const MIME_TYPES: Record<ImageFormat, string> = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
+const EXTENSIONS: Record<ImageFormat, string[]> = { jpeg: ["jpg", "jpeg"], png: ["png"], webp: ["webp"] };
 /** Shown to the user by `error.FILE_TYPE_NOT_ALLOWED`. */
-const ALLOWED_LABEL = "JPG, PNG, WebP";
+const LABELS: Record<ImageFormat, string> = { jpeg: "JPG", png: "PNG", webp: "WebP" };
 
 export interface StoreImageOptions {
-  prefix: "logos" | "services" | "events";
+  prefix: "logos" | "services" | "events" | "badge-logos";
   maxBytes?: number;
   maxWidth?: number;
+  /** Accepted input formats (default: JPG, PNG, WebP). */
+  formats?: readonly ImageFormat[];
+  /**
+   * Stored format (default WebP). PNG for images that go into PDFs: @react-pdf/renderer embeds
+   * PNG and JPEG only (name-tag logos, decision 022).
+   */
+  output?: "webp" | "png";
 }
 
 /**
@@ -36,16 +44,18 @@ export async function storeImage(
 ): Promise<string> {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   if (upload == null || typeof upload === "string" || upload.size === 0) throw new AppError("FILE_REQUIRED");
+  const formats = opts.formats ?? ALL_FORMATS;
+  const output = opts.output ?? "webp";
   if (upload.size > maxBytes) throw fileTooLarge(maxBytes);
-  checkDeclaredType(upload);
+  checkDeclaredType(upload, formats);
 
   const input = Buffer.from(await upload.arrayBuffer());
   if (input.length > maxBytes) throw fileTooLarge(maxBytes);
-  await checkRealFormat(input);
+  await checkRealFormat(input, formats);
 
-  const output = await reencode(input, opts.maxWidth ?? DEFAULT_MAX_WIDTH);
-  const key = newStorageKey(opts.prefix, "webp");
-  await storage.put(key, output, "image/webp");
+  const encoded = await reencode(input, opts.maxWidth ?? DEFAULT_MAX_WIDTH, output);
+  const key = newStorageKey(opts.prefix, output);
+  await storage.put(key, encoded, MIME_TYPES[output]);
   return key;
 }
 
@@ -53,17 +63,17 @@ export function fileTooLarge(maxBytes: number): AppError {
   return new AppError("FILE_TOO_LARGE", { maxMb: Math.round((maxBytes / MIB) * 10) / 10 });
 }
 
-function typeNotAllowed(): AppError {
-  return new AppError("FILE_TYPE_NOT_ALLOWED", { allowed: ALLOWED_LABEL });
+function typeNotAllowed(formats: readonly ImageFormat[]): AppError {
+  return new AppError("FILE_TYPE_NOT_ALLOWED", { allowed: formats.map((f) => LABELS[f]).join(", ") });
 }
 
 /** The browser's claim (MIME type, file name) must be an allowed image type, too: cheap early rejection. */
-function checkDeclaredType(upload: Blob): void {
+function checkDeclaredType(upload: Blob, formats: readonly ImageFormat[]): void {
   const mime = upload.type.split(";")[0]?.trim().toLowerCase() ?? "";
-  if (!ALLOWED_MIME_TYPES.has(mime)) throw typeNotAllowed();
+  if (!formats.some((f) => MIME_TYPES[f] === mime)) throw typeNotAllowed(formats);
   if (upload instanceof File && upload.name !== "") {
     const extension = upload.name.toLowerCase().split(".").pop() ?? "";
-    if (!upload.name.includes(".") || !ALLOWED_EXTENSIONS.has(extension)) throw typeNotAllowed();
+    if (!upload.name.includes(".") || !formats.some((f) => EXTENSIONS[f].includes(extension))) throw typeNotAllowed(formats);
   }
 }
 
@@ -71,15 +81,15 @@ function checkDeclaredType(upload: Blob): void {
  * The bytes decide, not the name: sniff the magic number first so that no other libvips loader
  * (SVG, PDF, TIFF, HEIF …) ever parses untrusted input, then let sharp confirm the header.
  */
-async function checkRealFormat(input: Buffer): Promise<void> {
+async function checkRealFormat(input: Buffer, formats: readonly ImageFormat[]): Promise<void> {
   const sniffed = sniffFormat(input);
-  if (!sniffed) throw typeNotAllowed();
+  if (!sniffed || !formats.includes(sniffed)) throw typeNotAllowed(formats);
   const metadata = await sharp(input)
     .metadata()
     .catch(() => {
       throw new AppError("IMAGE_INVALID");
     });
-  if (metadata.format !== sniffed) throw typeNotAllowed();
+  if (metadata.format !== sniffed) throw typeNotAllowed(formats);
   const { width, height } = metadata;
   if (!width || !height || width * height > MAX_INPUT_PIXELS) throw new AppError("IMAGE_INVALID");
 }
@@ -97,12 +107,15 @@ function sniffFormat(bytes: Buffer): ImageFormat | null {
  * failOn "error": truncated or corrupt pixel data is rejected, mere warnings (common in camera
  * JPEGs) are not.
  */
-async function reencode(input: Buffer, maxWidth: number): Promise<Buffer> {
+async function reencode(input: Buffer, maxWidth: number, output: "webp" | "png"): Promise<Buffer> {
   try {
-    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", autoOrient: true })
-      .resize({ width: maxWidth, height: maxWidth * MAX_ASPECT, fit: "inside", withoutEnlargement: true })
-      .webp({ quality: WEBP_QUALITY })
-      .toBuffer();
+    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", autoOrient: true }).resize({
+      width: maxWidth,
+      height: maxWidth * MAX_ASPECT,
+      fit: "inside",
+      withoutEnlargement: true,
+    });
+    return await (output === "png" ? image.png({ compressionLevel: 9 }) : image.webp({ quality: WEBP_QUALITY })).toBuffer();
   } catch {
     throw new AppError("IMAGE_INVALID");
   }

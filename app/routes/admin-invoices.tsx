@@ -1,0 +1,207 @@
+import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Table, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
+import { AdminMobileNotice } from "~/components/AdminMobileNotice";
+import { failureCode } from "~/components/failure-code";
+import { FormError } from "~/components/FormError";
+import { useLocale, useT } from "~/i18n/i18n-context";
+import { localeOfPath } from "~/i18n/locales";
+import { isBuilt } from "~/routing/catalogue";
+import { pageMeta } from "~/routing/current-page";
+import { href } from "~/routing/paths";
+import { formatMoney } from "~/schemas/invoice-math";
+import { getDb } from "~/server/db/client.server";
+import { parseForm } from "~/server/http/actions.server";
+import { requireUser } from "~/server/http/require-user.server";
+import { cancelInvoice, listInvoices } from "~/server/invoices/invoices.server";
+import { pageError } from "~/server/invoices/page-errors.server";
+import { requireParticipantAccess } from "~/server/participants/access.server";
+import type { Route } from "./+types/admin-invoices";
+import { toolkitAction } from "~/server/participants/toolkit-action.server";
+
+export function meta({ location }: Route.MetaArgs) {
+  return pageMeta(location.pathname, "page.adminInvoices.title");
+}
+
+const isoDate = (iso: string, locale: "de" | "cs") => {
+  const [y, m, d] = iso.split("-").map(Number);
+  return new Intl.DateTimeFormat(locale === "cs" ? "cs-CZ" : "de-DE", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(Date.UTC(y!, m! - 1, d!)));
+};
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const locale = localeOfPath(new URL(request.url).pathname) ?? "de";
+  const user = requireUser(context);
+  const db = await getDb();
+  try {
+    const event = await requireParticipantAccess(db, user, params.id);
+    const items = await listInvoices(db, user, params.id);
+    return {
+      eventId: event.id,
+      title: locale === "cs" ? event.titleCs : event.titleDe,
+      items: items.map((i) => ({ ...i, date: isoDate(i.issueDate, locale), total: formatMoney(i.totalMinor, i.currency, locale) })),
+    };
+  } catch (error) {
+    return pageError(error);
+  }
+}
+
+const CancelAction = z.object({ intent: z.literal("cancel", "INVALID_INPUT"), invoiceId: z.uuid("NOT_FOUND") });
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return toolkitAction(request, context, params.id, async ({ db, user, form }) => {
+    const { invoiceId } = parseForm(CancelAction, form);
+    const cancellation = await cancelInvoice(db, user, params.id, invoiceId);
+    return { ok: true as const, number: cancellation.number };
+  });
+}
+
+// Filled dark shades keep white text above 4.5:1 in both themes (axe color-contrast), as EventStateBadge.
+function InvoiceStateBadge({ cancelledBy, cancels }: { cancelledBy: string | null; cancels: string | null }) {
+  const t = useT();
+  const [color, label] = cancelledBy
+    ? ["gray.7", t("invoices.state.cancelledBy", { number: cancelledBy })]
+    : cancels
+      ? ["brand.7", t("invoices.state.cancels", { number: cancels })]
+      : ["#1b5e20", t("invoices.state.open")];
+  return (
+    // The label names a number and must be read whole: no ellipsis in a narrow column.
+    <Badge color={color} variant="filled" tt="none" style={{ flexShrink: 0, overflow: "visible" }} styles={{ label: { overflow: "visible" } }} data-testid="invoice-state">
+      {label}
+    </Badge>
+  );
+}
+
+export default function AdminInvoices() {
+  const t = useT();
+  const locale = useLocale();
+  const loaded = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [search] = useSearchParams();
+  const busy = useNavigation().state !== "idle";
+  const [confirm, setConfirm] = useState<{ id: string; number: string } | null>(null);
+  const failure = result && !result.ok ? result : undefined;
+  const issued = search.get("issued");
+  const backHref = isBuilt("adminParticipants") ? href("adminParticipants", locale, { id: loaded.eventId }) : href("adminEvents", locale);
+
+  return (
+    <Stack>
+      <AdminMobileNotice />
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1}>{t("page.adminInvoices.title")}</Title>
+          <Text c="dimmed">{t("invoices.eventIs", { title: loaded.title })}</Text>
+        </Stack>
+        <Button component={Link} to={href("adminInvoiceCreate", locale, { id: loaded.eventId })} data-testid="invoice-create-link">
+          {t("invoices.create")}
+        </Button>
+      </Group>
+      <Anchor component={Link} to={backHref} data-testid="invoices-back">
+        {isBuilt("adminParticipants") ? t("invoices.backToParticipants") : t("eventAdmin.backToList")}
+      </Anchor>
+
+      {result?.ok && (
+        <Alert color="green" role="status" data-testid="invoice-cancelled">
+          {t("invoices.cancelled", { number: result.number })}
+        </Alert>
+      )}
+      {issued && !result && (
+        <Alert color="green" role="status" data-testid="invoice-issued">
+          {t("invoices.issued", { number: issued })}
+        </Alert>
+      )}
+      <FormError code={failureCode(failure)} values={failure?.details} />
+
+      <Text role="status" data-testid="invoice-count">
+        {t("invoices.count", { count: loaded.items.length })}
+      </Text>
+      {loaded.items.length === 0 ? (
+        <Text c="dimmed">{t("invoices.empty")}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={820}>
+          <Table striped data-testid="invoice-table">
+            <Table.Caption>{t("page.adminInvoices.title")}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t("invoices.col.number")}</Table.Th>
+                <Table.Th scope="col">{t("invoices.col.kind")}</Table.Th>
+                <Table.Th scope="col">{t("invoices.col.recipient")}</Table.Th>
+                <Table.Th scope="col">{t("invoices.col.date")}</Table.Th>
+                <Table.Th scope="col" style={{ textAlign: "right" }}>
+                  {t("invoices.col.total")}
+                </Table.Th>
+                <Table.Th scope="col">{t("invoices.col.state")}</Table.Th>
+                <Table.Th scope="col">{t("invoices.col.actions")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {loaded.items.map((i) => (
+                <Table.Tr key={i.id} data-testid="invoice-row" data-invoice-number={i.number} data-kind={i.kind}>
+                  <Table.Td>{i.number}</Table.Td>
+                  <Table.Td>{t(`invoices.kind.${i.kind}`)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{i.recipientName}</Text>
+                    {i.recipientPerson && (
+                      <Text size="sm" c="dimmed">
+                        {i.recipientPerson}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{i.date}</Table.Td>
+                  <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{i.total}</Table.Td>
+                  <Table.Td>
+                    <InvoiceStateBadge cancelledBy={i.cancelledBy} cancels={i.cancels} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="wrap">
+                      <Button
+                        component="a"
+                        href={href("adminInvoicePdf", locale, { id: loaded.eventId, invoiceId: i.id })}
+                        download
+                        size="compact-sm"
+                        variant="default"
+                        aria-label={t("invoices.downloadNamed", { number: i.number })}
+                        data-testid="invoice-download"
+                      >
+                        {t("invoices.download")}
+                      </Button>
+                      {i.kind === "INVOICE" && !i.cancelledBy && (
+                        <Button
+                          size="compact-sm"
+                          color="red"
+                          variant="light"
+                          disabled={busy}
+                          onClick={() => setConfirm({ id: i.id, number: i.number })}
+                          aria-label={t("invoices.cancelNamed", { number: i.number })}
+                          data-testid="invoice-cancel"
+                        >
+                          {t("invoices.cancel")}
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title={t("invoices.cancelTitle")}>
+        <Form method="post" onSubmit={() => setConfirm(null)}>
+          <input type="hidden" name="intent" value="cancel" />
+          <input type="hidden" name="invoiceId" value={confirm?.id ?? ""} />
+          <Text mb="md">{t("invoices.cancelText", { number: confirm?.number ?? "" })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirm(null)}>
+              {t("action.cancel")}
+            </Button>
+            <Button type="submit" color="red" data-testid="invoice-cancel-confirm">
+              {t("invoices.cancelConfirm")}
+            </Button>
+          </Group>
+        </Form>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,89 @@
+import { fromPglite, PgBoss } from "pg-boss";
+import type { z } from "zod";
+import type { DbHandle } from "~/server/db/client.server";
+import type { Enqueue, EnqueueOptions, JobDefinition } from "./job";
+
+/**
+ * The durable job queue (decision 021): pg-boss in the application's database, on PostgreSQL
+ * through its own small pool, on PGlite through the process's one client (fromPglite). Every app
+ * instance starts it at boot and works on jobs (JOBS_WORKER=false only queues); `npm run worker`
+ * runs it alone. Nothing is started by importing this module: unit tests never get a queue
+ * unless they start one.
+ */
+export interface QueueSettings {
+  handle: DbHandle;
+  /** PostgreSQL URL; unset means the handle's PGlite client. */
+  databaseUrl: string | undefined;
+  jobs: readonly JobDefinition[];
+  /** Work on jobs here (false: only queue them for other instances). */
+  work: boolean;
+  pollSeconds: number;
+  log?: (message: string) => void;
+}
+
+export interface JobQueue {
+  enqueue: Enqueue;
+  stop(): Promise<void>;
+}
+
+const SCHEMA = "pgboss";
+
+export async function startQueue(settings: QueueSettings): Promise<JobQueue> {
+  const { handle, databaseUrl, jobs, pollSeconds } = settings;
+  const log = settings.log ?? ((message: string) => console.log(message));
+  const boss = databaseUrl
+    ? new PgBoss({ connectionString: databaseUrl, schema: SCHEMA, max: 3, application_name: "partnernet-jobs" })
+    : new PgBoss({ db: fromPglite(pgliteOf(handle)), backend: "pglite", schema: SCHEMA });
+  // pg-boss reports trouble (a lost connection, a slow query) as events; without a listener an
+  // "error" event would crash the process.
+  boss.on("error", (error) => console.error(`Job queue: ${error.message}`));
+  await boss.start();
+
+  const workerIds = new Map<string, string>();
+  const enqueue: Enqueue = async (job, data, options?: EnqueueOptions) => {
+    const payload = job.schema.parse(data) as object;
+    await boss.send(job.name, payload, options?.startAfter ? { startAfter: options.startAfter } : {});
+    // A worker of this instance starts at once instead of at its next poll.
+    const workerId = workerIds.get(job.name);
+    if (workerId && !options?.startAfter) boss.notifyWorker(workerId);
+  };
+
+  for (const job of jobs) {
+    await boss.createQueue(job.name, {
+      retryLimit: job.retryLimit ?? 5,
+      retryDelay: job.retryDelaySeconds ?? 10,
+      retryBackoff: true,
+      expireInSeconds: job.expireInSeconds ?? 900,
+    });
+    if (job.cron) await boss.schedule(job.name, job.cron, {});
+  }
+
+  if (settings.work) {
+    for (const job of jobs) {
+      const id = await boss.work<object>(job.name, { pollingIntervalSeconds: pollSeconds, batchSize: 1 }, async ([found]) => {
+        if (!found) return;
+        const parsed = (job.schema as z.ZodType).safeParse(found.data);
+        if (!parsed.success) {
+          // A payload this version cannot read is dropped loudly, not retried forever.
+          console.error(`Job ${job.name} ${found.id}: unreadable payload, dropped`);
+          return;
+        }
+        await job.handle(parsed.data, { db: handle.db, enqueue, signal: found.signal });
+      });
+      workerIds.set(job.name, id);
+    }
+    log(`Job queue started (${jobs.map((j) => j.name).join(", ")})`);
+  }
+
+  return {
+    enqueue,
+    // Graceful: running handlers see their signal aborted and get a few seconds to finish the
+    // mail in hand; what is left stays in the database for the next instance.
+    stop: () => boss.stop({ graceful: true, timeout: 10_000, close: true }),
+  };
+}
+
+function pgliteOf(handle: DbHandle) {
+  if (!handle.pglite) throw new Error("Job queue: no DATABASE_URL and no PGlite client");
+  return handle.pglite;
+}

@@ -1,0 +1,40 @@
+import type { z } from "zod";
+import { config } from "~/server/config.server";
+import { getDbHandle } from "~/server/db/client.server";
+import type { EnqueueOptions, JobDefinition } from "./job";
+import { type JobQueue, startQueue } from "./queue.server";
+import { ALL_JOBS } from "./registry.server";
+
+// One queue per process, kept on globalThis so Vite's dev-mode module reloads reuse it.
+const holder = globalThis as typeof globalThis & { __partnernetJobs?: Promise<JobQueue> };
+
+/** Starts the process's queue (boot, `npm run worker`). */
+export function startJobs(options: { work?: boolean } = {}): Promise<JobQueue> {
+  holder.__partnernetJobs ??= getDbHandle()
+    .then((handle) =>
+      startQueue({ handle, databaseUrl: config.databaseUrl, jobs: ALL_JOBS, work: options.work ?? config.jobs.worker, pollSeconds: config.jobs.pollSeconds }),
+    )
+    .catch((error: unknown) => {
+      holder.__partnernetJobs = undefined;
+      throw error;
+    });
+  return holder.__partnernetJobs;
+}
+
+export async function stopJobs(): Promise<void> {
+  const queue = holder.__partnernetJobs;
+  holder.__partnernetJobs = undefined;
+  if (queue) await (await queue).stop();
+}
+
+/**
+ * Queues a job on the process's queue. Without a started queue (unit tests, a script) nothing is
+ * queued: work whose state lives in its own tables (participant mails) is picked up by the
+ * recurring sweep of a running instance instead.
+ */
+export async function enqueueJob<S extends z.ZodType>(job: JobDefinition<S>, data: z.input<S>, options?: EnqueueOptions): Promise<boolean> {
+  const queue = holder.__partnernetJobs;
+  if (!queue) return false;
+  await (await queue).enqueue(job, data, options);
+  return true;
+}

@@ -1,0 +1,91 @@
+import { and, eq } from "drizzle-orm";
+import * as clock from "~/server/clock.server";
+import { type Db, withTransaction } from "~/server/db/client.server";
+import { eventRegistrations } from "~/server/db/schema";
+import { AppError } from "~/server/errors";
+import { lockEvent, mailRegistrant, promoteWaiting } from "~/server/events/registrations.server";
+import type { Actor } from "~/server/policy/policy";
+import { requireParticipantAccess } from "./access.server";
+
+/*
+ * What organisers do to single registrations from the participant list (issue 11): delete one
+ * (the participant is told, the waiting list moves up) and check participants in (and undo it).
+ * All gated by requireParticipantAccess; a registration of another event is NOT_FOUND.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function findRegistration(db: Db, eventId: string, registrationId: string) {
+  if (!UUID.test(registrationId)) throw new AppError("NOT_FOUND");
+  const [row] = await db
+    .select()
+    .from(eventRegistrations)
+    .where(and(eq(eventRegistrations.id, registrationId), eq(eventRegistrations.eventId, eventId)));
+  if (!row) throw new AppError("NOT_FOUND");
+  return row;
+}
+
+export interface DeleteResult {
+  /** Registrations moved up from the waiting list into the freed place. */
+  promoted: string[];
+}
+
+/**
+ * Deletes a registration for good. Under the event row lock (like registering and cancelling), so
+ * a freed place goes to exactly one waiting registration even when two organisers act at once; the
+ * second delete of the same row finds nothing and says NOT_FOUND.
+ */
+export async function deleteRegistration(db: Db, actor: Actor, eventId: string, registrationId: string, now = clock.now()): Promise<DeleteResult> {
+  await requireParticipantAccess(db, actor, eventId, now);
+  await findRegistration(db, eventId, registrationId);
+  const done = await withTransaction(db, async (tx) => {
+    const event = await lockEvent(tx, eventId);
+    const [deleted] = await tx
+      .delete(eventRegistrations)
+      .where(and(eq(eventRegistrations.id, registrationId), eq(eventRegistrations.eventId, eventId)))
+      .returning();
+    if (!deleted) throw new AppError("NOT_FOUND");
+    const promoted = deleted.status === "CANCELLED" ? [] : await promoteWaiting(tx, event, now);
+    return { event, deleted, promoted };
+  });
+  // A cancelled registration was already told; everyone else hears that the organiser removed it.
+  if (done.deleted.status !== "CANCELLED") await mailRegistrant(db, done.deleted.userId, done.deleted.locale, done.event, "removed");
+  for (const p of done.promoted) await mailRegistrant(db, p.userId, p.locale, done.event, "promoted");
+  return { promoted: done.promoted.map((p) => p.id) };
+}
+
+export interface CheckInResult {
+  status: "ATTENDED";
+  attendedAt: Date;
+  /** False when the participant had been checked in before (scanning a badge twice is harmless). */
+  changed: boolean;
+}
+
+/**
+ * Marks a confirmed registration as attended. One conditional UPDATE: two organisers scanning the
+ * same badge at once both see "checked in", and the first time stays recorded. Waiting or cancelled
+ * registrations cannot be checked in (CHECKIN_NOT_POSSIBLE).
+ */
+export async function checkIn(db: Db, actor: Actor, eventId: string, registrationId: string, now = clock.now()): Promise<CheckInResult> {
+  await requireParticipantAccess(db, actor, eventId, now);
+  const current = await findRegistration(db, eventId, registrationId);
+  const [updated] = await db
+    .update(eventRegistrations)
+    .set({ status: "ATTENDED", attendedAt: now, checkedInBy: actor!.id, updatedAt: now })
+    .where(and(eq(eventRegistrations.id, registrationId), eq(eventRegistrations.status, "REGISTERED")))
+    .returning({ attendedAt: eventRegistrations.attendedAt });
+  if (updated?.attendedAt) return { status: "ATTENDED", attendedAt: updated.attendedAt, changed: true };
+  const [again] = await db.select().from(eventRegistrations).where(eq(eventRegistrations.id, current.id));
+  if (again?.status === "ATTENDED" && again.attendedAt) return { status: "ATTENDED", attendedAt: again.attendedAt, changed: false };
+  throw new AppError("CHECKIN_NOT_POSSIBLE");
+}
+
+/** Takes a check-in back (a wrong badge scanned): ATTENDED → REGISTERED. */
+export async function undoCheckIn(db: Db, actor: Actor, eventId: string, registrationId: string, now = clock.now()): Promise<void> {
+  await requireParticipantAccess(db, actor, eventId, now);
+  await findRegistration(db, eventId, registrationId);
+  await db
+    .update(eventRegistrations)
+    .set({ status: "REGISTERED", attendedAt: null, checkedInBy: null, updatedAt: now })
+    .where(and(eq(eventRegistrations.id, registrationId), eq(eventRegistrations.status, "ATTENDED")));
+}

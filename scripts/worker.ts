@@ -1,0 +1,41 @@
+// Usage: npm run worker
+// Works on the job queue (participant mails, later imports and translations) without serving
+// pages: for a deployment that wants its sending apart from the web instances. Every app instance
+// works on jobs too (JOBS_WORKER=false turns that off), so this is never required. Uses
+// DATABASE_URL, or the embedded PGlite in DATA_DIR when the app is not running (one process per
+// data directory). Stops gracefully on SIGTERM/SIGINT; what is left stays queued (decision 021).
+import { config } from "~/server/config.server";
+import { waitForPostgres } from "~/server/db/availability.server";
+import { closeDb, getDb } from "~/server/db/client.server";
+import { migrate } from "~/server/db/migrate.server";
+import { startJobs, stopJobs } from "~/server/jobs/runtime.server";
+
+async function main(): Promise<void> {
+  if (config.databaseUrl) await waitForPostgres(config.databaseUrl, { connectTimeoutMs: config.dbConnectTimeoutMs });
+  // The schema must be this version's (migrations are idempotent and serialised by drizzle).
+  await migrate(await getDb());
+  await startJobs({ work: true });
+  console.log(`PartnerNet worker ${process.pid} ready`);
+}
+
+let stopping = false;
+async function shutdown(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  try {
+    await stopJobs();
+    await closeDb();
+  } catch (error) {
+    console.error("Worker shutdown:", error);
+  }
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown());
+process.on("SIGINT", () => void shutdown());
+
+try {
+  await main();
+} catch (error) {
+  console.error(error instanceof Error && error.name === "DataDirInUseError" ? error.message : error);
+  process.exit(1);
+}
