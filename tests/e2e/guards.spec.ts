@@ -24,7 +24,7 @@ for (const viewer of VIEWERS) {
     if (viewer !== "anonymous") expect(DEMO[viewer]).toBeTruthy();
     for (const locale of LOCALES) {
       for (const page of PAGES) {
-        const path = encodeURI(href(page.id, locale, { id: "1", registrationId: "1", invoiceId: "1" }));
+        const path = encodeURI(href(page.id, locale, { id: "1", registrationId: "1", invoiceId: "1", companyId: "1" }));
         const response = await ctx.get(path, { maxRedirects: 0 });
         const outcome = expected(viewer, page.access);
         const where = `${viewer} ${path}`;

@@ -120,3 +120,4 @@ export * from "./schema-companies";
 export * from "./schema-search";
 export * from "./schema-events";
 export * from "./schema-organisers";
+export * from "./schema-b2b";

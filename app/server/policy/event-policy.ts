@@ -41,6 +41,18 @@ export const eventPolicy = {
    * spec's "not authorised to view the participant list" (§6).
    */
   canManageParticipants: (actor: Actor, e: EventRelation) => eventPolicy.canManage(actor, e),
+  /**
+   * B2B matchmaking (issue 12): the B2B page, its settings, runs, publishing, rankings on a
+   * company's behalf and the downloads — the event's organisers and admins.
+   */
+  canManageB2b: (actor: Actor, e: EventRelation) => eventPolicy.canManage(actor, e),
+  /**
+   * A company's own wishes: a confirmed member of a participating company, for that company only,
+   * while the event is visible (the time window is a rule of the preferences module).
+   */
+  canRankFor: (actor: Actor, e: EventRelation, isMemberOfParticipatingCompany: boolean) => !!actor && eventPolicy.canView(actor, e) && isMemberOfParticipatingCompany,
+  /** A company's agenda: its members, and the organisers. */
+  canSeeAgenda: (actor: Actor, e: EventRelation, isMemberOfCompany: boolean) => !!actor && (isMemberOfCompany || eventPolicy.canManage(actor, e)),
   /** Own registrations, or any registration of an event the actor manages. */
   canCancelRegistration: (actor: Actor, e: EventRelation, registrationUserId: string | null) =>
     !!actor && ((registrationUserId !== null && registrationUserId === actor.id) || eventPolicy.canManage(actor, e)),
