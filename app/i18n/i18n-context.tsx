@@ -32,6 +32,9 @@ export function useFormat() {
       /** An event's span: "24.12.2026, 09:00–17:00" on one day, both dates and times otherwise. */
       dateTimeRange: (start: Date | string, end: Date | string) =>
         new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Berlin" }).formatRange(new Date(start), new Date(end)),
+      /** A span of clock times on one day ("09:00–09:20"), e.g. a B2B round. */
+      timeRange: (start: Date | string, end: Date | string) =>
+        new Intl.DateTimeFormat(tag, { timeStyle: "short", timeZone: "Europe/Berlin" }).formatRange(new Date(start), new Date(end)),
       number: (n: number) => new Intl.NumberFormat(tag).format(n),
       percent: (share: number) => new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 0 }).format(share),
       currency: (n: number, currency: "EUR" | "CZK") => new Intl.NumberFormat(tag, { style: "currency", currency }).format(n),

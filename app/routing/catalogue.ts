@@ -56,7 +56,10 @@ export const PAGES: readonly PageDef[] = [
   // Admin area
   { id: "admin", de: ADMIN_DE, cs: ADMIN_CS, access: "adminArea", file: "routes/admin-home.tsx" },
   { id: "adminApprovals", de: `${ADMIN_DE}/freigaben`, cs: `${ADMIN_CS}/schvaleni`, access: "adminOnly", file: "routes/admin-approvals.tsx" },
-  { id: "adminB2b", de: `${ADMIN_DE}/veranstaltungen/b2b/:id`, cs: `${ADMIN_CS}/udalosti/b2b/:id`, access: "adminArea", file: "routes/placeholder.tsx" },
+  { id: "adminB2b", de: `${ADMIN_DE}/veranstaltungen/b2b/:id`, cs: `${ADMIN_CS}/udalosti/b2b/:id`, access: "adminArea", file: "routes/admin-b2b.tsx" },
+  // Downloads of the B2B page (issue 12; paths not in the spec's table: decision 024).
+  { id: "adminB2bPlanCsv", de: `${ADMIN_DE}/veranstaltungen/b2b/:id/b2b-plan.csv`, cs: `${ADMIN_CS}/udalosti/b2b/:id/b2b-plan.csv`, access: "adminArea", file: "routes/admin-b2b-plan-csv.ts", resource: true },
+  { id: "adminB2bPlanPdf", de: `${ADMIN_DE}/veranstaltungen/b2b/:id/b2b-plan.pdf`, cs: `${ADMIN_CS}/udalosti/b2b/:id/b2b-plan.pdf`, access: "adminArea", file: "routes/admin-b2b-plan-pdf.ts", resource: true },
   { id: "adminChallenges", de: `${ADMIN_DE}/anfechtungen`, cs: `${ADMIN_CS}/napadeni`, access: "adminOnly", file: "routes/admin-challenges.tsx" },
   { id: "adminCompanies", de: `${ADMIN_DE}/firmen`, cs: `${ADMIN_CS}/firmy`, access: "adminOnly", file: "routes/placeholder.tsx" },
   { id: "adminDuplicates", de: `${ADMIN_DE}/duplikate`, cs: `${ADMIN_CS}/duplikaty`, access: "adminOnly", file: "routes/placeholder.tsx" },

@@ -165,6 +165,9 @@ export const ERROR_CODES = [
   "B2B_MOVE_INVALID",
   "B2B_SCHEDULE_CHANGED",
   "B2B_DOWNLOAD_FAILED",
+  "B2B_TABLE_LABELS_TOO_MANY",
+  "B2B_RERUN_REQUIRED",
+  "B2B_ROUNDS_TOO_MANY",
   // --- end B2B matchmaking ---
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -203,6 +206,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   B2B_MOVE_INVALID: 409,
   B2B_SCHEDULE_CHANGED: 409,
   B2B_DOWNLOAD_FAILED: 500,
+  B2B_RERUN_REQUIRED: 409,
 };
 
 export class AppError extends Error {

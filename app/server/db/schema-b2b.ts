@@ -92,8 +92,8 @@ export const b2bPreferences = pgTable(
   ],
 );
 
-/** How a run came about. */
-export const B2B_RUN_KINDS = ["COMPUTED", "RESTORED", "REPAIR"] as const;
+/** How a run came about: computed, an edited copy of a published run (moves), a restored earlier run, a repair after a late cancellation. */
+export const B2B_RUN_KINDS = ["COMPUTED", "EDITED", "RESTORED", "REPAIR"] as const;
 export type B2bRunKind = (typeof B2B_RUN_KINDS)[number];
 
 /** The settings a run used (kept with it: the history says what was computed with what). */

@@ -1,0 +1,233 @@
+import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { AdminMobileNotice } from "~/components/AdminMobileNotice";
+import { B2bFigures } from "~/components/b2b/B2bFigures";
+import { B2bPlanForm } from "~/components/b2b/B2bPlanForm";
+import { B2bRunHistory } from "~/components/b2b/B2bRunHistory";
+import { B2bSchedule } from "~/components/b2b/B2bSchedule";
+import { ConfirmSubmit } from "~/components/b2b/ConfirmSubmit";
+import { PreferenceStatusPanel } from "~/components/b2b/PreferenceStatusPanel";
+import { failureCode } from "~/components/failure-code";
+import { FormError } from "~/components/FormError";
+import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
+import { localeOfPath } from "~/i18n/locales";
+import { pageMeta } from "~/routing/current-page";
+import { href } from "~/routing/paths";
+import { toBerlin } from "~/schemas/berlin-time";
+import { B2B_PLAN_ARRAY_FIELDS, b2bPlanFormSchema } from "~/schemas/b2b-plan";
+import { B2bLockSchema, B2bMoveSchema, B2bRunRefSchema } from "~/schemas/b2b-schedule";
+import { formatDateInput, formatTimeInput } from "~/schemas/date-input";
+import * as clock from "~/server/clock.server";
+import { getDb } from "~/server/db/client.server";
+import { parseForm } from "~/server/http/actions.server";
+import { throwPageError } from "~/server/http/page-errors.server";
+import { requireUser } from "~/server/http/require-user.server";
+import { b2bAction } from "~/server/matching/b2b-action.server";
+import { loadB2bOverview } from "~/server/matching/overview.server";
+import { saveB2bPlan } from "~/server/matching/plan-save.server";
+import { participatingCompanies } from "~/server/matching/participants.server";
+import { preferenceStatus, remindMissingPreferences } from "~/server/matching/preferences.server";
+import { moveMeeting, publishRun, restoreRun, runMatching, setMeetingLock } from "~/server/matching/runs.server";
+import type { Route } from "./+types/admin-b2b";
+
+export function meta({ location }: Route.MetaArgs) {
+  return pageMeta(location.pathname, "page.adminB2b.title");
+}
+
+const dateText = (d: Date, locale: "de" | "cs") => formatDateInput(toBerlin(d), locale);
+const timeText = (d: Date) => formatTimeInput(toBerlin(d));
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const locale = localeOfPath(new URL(request.url).pathname) ?? "de";
+  const user = requireUser(context);
+  const db = await getDb();
+  const overview = await loadB2bOverview(db, user, params.id).catch(throwPageError);
+  const [status, companies] = await Promise.all([preferenceStatus(db, user, params.id), participatingCompanies(db, params.id)]);
+  const { plan, event } = overview;
+  const firstRound = plan.roundStarts[0] ? new Date(plan.roundStarts[0]) : event.startsAt;
+  return {
+    ...overview,
+    status,
+    companyNames: companies.map((c) => ({ id: c.companyId, name: c.name })),
+    title: locale === "cs" ? event.titleCs : event.titleDe,
+    eventTimes: { startsAt: event.startsAt.toISOString(), endsAt: event.endsAt.toISOString(), registrationClosesAt: event.registrationClosesAt.toISOString() },
+    planDefaults: {
+      day: dateText(firstRound, locale),
+      roundTimes: plan.roundStarts.map((s) => timeText(new Date(s))),
+      meetingMinutes: String(plan.meetingMinutes),
+      tableCount: String(plan.tableCount),
+      tableLabels: plan.tableLabels.join(", "),
+      disabledTables: plan.disabledTables,
+      maxPreferences: String(plan.maxPreferences),
+      deadlineDate: plan.preferenceDeadline ? dateText(plan.preferenceDeadline, locale) : "",
+      deadlineTime: plan.preferenceDeadline ? timeText(plan.preferenceDeadline) : "",
+    },
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return b2bAction(request, context, params.id, async ({ db, user, form, event }) => {
+    const intent = form.get("intent");
+    const now = clock.now();
+    switch (intent) {
+      case "savePlan": {
+        const schema = b2bPlanFormSchema(toBerlin(now).year, { startsAt: event.startsAt, endsAt: event.endsAt, registrationClosesAt: event.registrationDeadline ?? event.startsAt });
+        await saveB2bPlan(db, user, params.id, parseForm(schema, form, B2B_PLAN_ARRAY_FIELDS), now);
+        return { ok: true as const, intent };
+      }
+      case "run": {
+        const run = await runMatching(db, user, params.id, now);
+        return { ok: true as const, intent, runNumber: run.number };
+      }
+      case "lock": {
+        const input = parseForm(B2bLockSchema, form);
+        await setMeetingLock(db, user, params.id, input.runId, input.meetingId, input.locked, now);
+        return { ok: true as const, intent };
+      }
+      case "move": {
+        const input = parseForm(B2bMoveSchema, form);
+        await moveMeeting(db, user, params.id, input.runId, input.meetingId, { round: input.round, table: input.table }, now);
+        return { ok: true as const, intent };
+      }
+      case "restore": {
+        const run = await restoreRun(db, user, params.id, parseForm(B2bRunRefSchema, form).runId, now);
+        return { ok: true as const, intent, runNumber: run.number };
+      }
+      case "publish": {
+        const result = await publishRun(db, user, params.id, parseForm(B2bRunRefSchema, form).runId, now);
+        return { ok: true as const, intent, notified: result.notified };
+      }
+      case "remind": {
+        const reminded = await remindMissingPreferences(db, user, params.id, now);
+        return { ok: true as const, intent, reminded };
+      }
+      default:
+        return { ok: false as const, error: "INVALID_INPUT" as const };
+    }
+  });
+}
+
+export default function AdminB2b() {
+  const t = useT();
+  const locale = useLocale();
+  const format = useFormat();
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const done = result && result.ok ? result : undefined;
+  const failure = result && !result.ok ? result : undefined;
+  const planFailure = navigation.state === "idle" && failure && "fieldErrors" in failure ? failure : undefined;
+  const { current, plan } = data;
+  const roundsPlanned = data.rounds.length;
+  const usableTables = data.tables.filter((x) => x.usable).length;
+
+  return (
+    <Stack>
+      <AdminMobileNotice />
+      <div>
+        <Title order={1}>{t("page.adminB2b.title")}</Title>
+        <Text size="lg" fw={600}>
+          {data.title}
+        </Text>
+        <Text c="dimmed">{format.dateTimeRange(data.event.startsAt, data.event.endsAt)}</Text>
+        <Group gap="md">
+          <Anchor component={Link} to={href("eventDetail", locale, { id: data.event.id })}>
+            {t("b2b.eventPage")}
+          </Anchor>
+          <Anchor component={Link} to={href("adminParticipants", locale, { id: data.event.id })}>
+            {t("page.adminParticipants.title")}
+          </Anchor>
+        </Group>
+      </div>
+
+      {done && (
+        <Alert color="green" role="status" data-testid="b2b-done">
+          {done.intent === "run" || done.intent === "restore"
+            ? t(`b2b.done.${done.intent}`, { number: "runNumber" in done ? (done.runNumber ?? 0) : 0 })
+            : done.intent === "publish"
+              ? t("b2b.done.publish", { count: "notified" in done ? (done.notified ?? 0) : 0 })
+              : done.intent === "remind"
+                ? t("b2b.done.remind", { count: "reminded" in done ? (done.reminded ?? 0) : 0 })
+                : t(`b2b.done.${done.intent}`)}
+        </Alert>
+      )}
+      {failure && !planFailure && <FormError code={failureCode(failure)} values={failure.details} />}
+
+      <B2bPlanForm key={plan.saved ? "saved" : "new"} defaults={data.planDefaults} event={data.eventTimes} serverErrors={planFailure?.fieldErrors} failure={planFailure ? failureCode(planFailure) : undefined} saved={done?.intent === "savePlan"} saving={busyIntent === "savePlan"} />
+
+      <PreferenceStatusPanel status={data.status} eventId={data.event.id} />
+
+      <Paper withBorder p="md">
+        <Title order={2} size="h3" mb="sm">
+          {t("b2b.run.title")}
+        </Title>
+        <List spacing={4} mb="sm" data-testid="b2b-before-run">
+          <List.Item>{t("b2b.run.companies", { count: data.companies })}</List.Item>
+          <List.Item>{t("b2b.run.roundsAndTables", { rounds: roundsPlanned, tables: usableTables })}</List.Item>
+          <List.Item data-testid="b2b-max-rounds">{t("b2b.run.maxRounds", { count: data.maxRoundsWithoutRepeat })}</List.Item>
+          {current && <List.Item>{t("b2b.run.locked", { count: current.meetings.filter((m) => m.locked).length })}</List.Item>}
+        </List>
+        {roundsPlanned > data.maxRoundsWithoutRepeat && data.companies >= 2 && (
+          <Alert color="yellow" role="status" mb="sm" data-testid="b2b-too-many-rounds">
+            {t("b2b.run.tooManyRounds", { rounds: roundsPlanned, max: data.maxRoundsWithoutRepeat })}
+          </Alert>
+        )}
+        {data.missingPreferences > 0 && (
+          <Alert color="yellow" role="status" mb="sm" data-testid="b2b-incomplete">
+            {t("b2b.run.incomplete", { count: data.missingPreferences })}
+          </Alert>
+        )}
+        {!plan.saved ? (
+          <Text c="dimmed">{t("b2b.run.planFirst")}</Text>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="intent" value="run" />
+            <Button type="submit" loading={busyIntent === "run"} disabled={data.companies < 2} data-testid="b2b-run">
+              {current ? t("b2b.run.rerun") : t("b2b.run.run")}
+            </Button>
+          </Form>
+        )}
+      </Paper>
+
+      {current && (
+        <Paper withBorder p="md" data-testid="b2b-result">
+          <Group justify="space-between" mb="sm" wrap="wrap">
+            <Title order={2} size="h3">
+              {t("b2b.result.title", { number: current.run.number })}
+            </Title>
+            {current.published ? (
+              <Text c="green.8" data-testid="b2b-published">
+                {t("b2b.result.published", { time: plan.publishedAt ? format.dateTime(plan.publishedAt) : "" })}
+              </Text>
+            ) : (
+              <ConfirmSubmit
+                fields={{ intent: "publish", runId: current.run.id }}
+                label={t("b2b.result.publish")}
+                confirmTitle={t("b2b.result.publishTitle")}
+                confirmText={data.publishedRunNumber ? t("b2b.result.republishText", { number: data.publishedRunNumber }) : t("b2b.result.publishText")}
+                confirmLabel={t("b2b.result.publish")}
+                testId="b2b-publish"
+                disabled={current.outdated}
+              />
+            )}
+          </Group>
+          {current.outdated && (
+            <Alert color="orange" role="status" mb="sm" data-testid="b2b-outdated">
+              {t("error.B2B_RERUN_REQUIRED")}
+            </Alert>
+          )}
+          <B2bFigures figures={current.figures} maxPreferences={plan.maxPreferences} final={current.run.final} />
+          <B2bSchedule eventId={data.event.id} runId={current.run.id} rounds={data.rounds} tables={data.tables} meetings={current.meetings} companies={data.companyNames} />
+        </Paper>
+      )}
+
+      <Paper withBorder p="md">
+        <Title order={2} size="h3" mb="sm">
+          {t("b2b.history.title")}
+        </Title>
+        <B2bRunHistory runs={data.runs} currentRunId={plan.currentRunId} publishedRunId={plan.publishedRunId} />
+      </Paper>
+    </Stack>
+  );
+}
