@@ -50,7 +50,10 @@ function verifyRounds(input: MatchInput, meetings: ScheduledMeeting[], which: nu
   const p = buildProblem(input);
   const n = p.n;
   const roundOf = new Map<number, number>();
-  for (const m of meetings) roundOf.set(p.index.get(m.a)! * n + p.index.get(m.b)!, m.round), roundOf.set(p.index.get(m.b)! * n + p.index.get(m.a)!, m.round);
+  for (const m of meetings) {
+    roundOf.set(p.index.get(m.a)! * n + p.index.get(m.b)!, m.round);
+    roundOf.set(p.index.get(m.b)! * n + p.index.get(m.a)!, m.round);
+  }
   const wrong: number[] = [];
   for (const r of which) {
     const edges: [number, number, number][] = [];
