@@ -52,7 +52,10 @@ export interface ScheduledMeeting {
   /** a's rank of b (1 = first wish) or null when a did not rank b; likewise b's rank of a. */
   rankAOfB: number | null;
   rankBOfA: number | null;
-  /** In [0, maxPreferences], higher is better; maxPreferences = mutual first choice (decision 023). */
+  /**
+   * In [0, maxPreferences], higher is better: the mean over both sides of (K + 1 − rank), an
+   * unranked partner counting 0; K = mutual first choice (decision 023, `meetingScore`).
+   */
   score: number;
   /** It came from `fixed`. */
   fixed: boolean;
@@ -73,15 +76,35 @@ export interface MatchFigures {
   idleCompanyRounds: number;
   /** Distinct pairs that both prefer each other to what they got in some round (see decision 023). */
   blockingPairs: number;
-  /** score (rounded down to an integer) → number of meetings. */
+  /** score (rounded down to an integer, so 0..K) → number of meetings (only buckets that occur). */
   scoreDistribution: Record<number, number>;
   /** The most rounds possible without a repeat meeting for this many companies and usable tables. */
   maxRoundsWithoutRepeat: number;
   /** Irving's algorithm found a stable matching for the preference lists (false: say so, spec §8). */
   stableMatchingExists: boolean;
+  /**
+   * Companies that ranked fewer partners than they could (fewer than min(K, companies they may
+   * meet)): the page warns when this is > 0 (`incompletePreferences()` lists them). Added in 023.
+   */
+  incompletePreferences: number;
+}
+
+/** How the schedule was found (added in decision 023; absent on figures recomputed by hand). */
+export interface SolverInfo {
+  /** "exact": branch and bound over whole schedules (small events); "rounds": per-round blossom only. */
+  method: "exact" | "rounds";
+  /** The schedule is proved optimal for the objective of decision 023. */
+  provedOptimal: boolean;
+  /** Objective tiers: Σ wish value, meetings, Σ compatibility of the new and fixed meetings. */
+  objective: { wishValue: number; meetings: number; compatibility: number };
+  /** Work done: sparse blossom solves (pricing iterations included), exact-search nodes. */
+  solves: number;
+  exactNodes: number;
 }
 
 export interface MatchResult {
+  /** Sorted by round, then table. */
   meetings: ScheduledMeeting[];
   figures: MatchFigures;
+  solver: SolverInfo;
 }

@@ -1,0 +1,59 @@
+/**
+ * scheduleMeetings: the whole run (decision 023). Deterministic — no randomness, no clock: the same
+ * input gives the same schedule.
+ *  1. Each round in turn: an exact maximum-weight matching of the pairs still open (round-solver).
+ *  2. Events of at most EXACT_MAX_COMPANIES companies: branch and bound over whole schedules from
+ *     that incumbent — the proved optimum unless the node limit is hit.
+ * Fixed meetings stay exactly as given; `onlyFill` repairs open only the freed places.
+ */
+import { branchAndBound, EXACT_MAX_COMPANIES } from "./exact";
+import { figuresFor, objectiveOf } from "./figures";
+import { type HeuristicStats, sequentialRounds } from "./heuristic";
+import { buildProblem, type Problem } from "./problem";
+import { annotateWith } from "./score";
+import { emptyState, type ScheduleState } from "./state";
+import { assignTables } from "./tables";
+import type { MatchInput, MatchResult, ScheduledMeeting } from "./types";
+
+export interface ScheduleOptions {
+  /** Try the exact search on small events (default true). The gap measurement turns it off. */
+  exact?: boolean;
+}
+
+export function meetingsOf(p: Problem, s: ScheduleState): ScheduledMeeting[] {
+  const out: ScheduledMeeting[] = p.input.fixed.map((f) => annotateWith(p, f, true));
+  s.pairs.forEach((pairs, r) => {
+    for (const m of assignTables(p, r, pairs)) {
+      out.push(annotateWith(p, { round: r + 1, table: m.table, a: p.ids[m.a]!, b: p.ids[m.b]! }, false));
+    }
+  });
+  return out.sort((x, y) => x.round - y.round || x.table - y.table);
+}
+
+export function scheduleMeetings(input: MatchInput, options: ScheduleOptions = {}): MatchResult {
+  const p = buildProblem(input);
+  const s = emptyState(p);
+  const stats: HeuristicStats = { solves: 0 };
+  sequentialRounds(p, s, stats);
+  let method: "exact" | "rounds" = "rounds";
+  let proved = false;
+  let exactNodes = 0;
+  if ((options.exact ?? true) && p.n <= EXACT_MAX_COMPANIES) {
+    const outcome = branchAndBound(p, s);
+    method = "exact";
+    proved = outcome.proved;
+    exactNodes = outcome.nodes;
+  }
+  const meetings = meetingsOf(p, s);
+  return {
+    meetings,
+    figures: figuresFor(p, meetings),
+    solver: {
+      method,
+      provedOptimal: proved,
+      objective: objectiveOf(p, meetings),
+      solves: stats.solves,
+      exactNodes,
+    },
+  };
+}
