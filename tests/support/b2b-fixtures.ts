@@ -106,6 +106,7 @@ export function emptyFigures(meetings: number): MatchFigures {
     scoreDistribution: {},
     maxRoundsWithoutRepeat: 0,
     stableMatchingExists: true,
+    incompletePreferences: 0,
   };
 }
 
