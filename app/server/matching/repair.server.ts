@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import * as clock from "~/server/clock.server";
 import type { Db } from "~/server/db/client.server";
 import { b2bPlans, b2bPreferences, b2bRuns, eventRegistrations } from "~/server/db/schema";
-import { scheduleMeetings } from "./algorithm/schedule";
+import { scheduleMeetings } from "./algorithm";
 import type { FixedMeeting, MatchInput } from "./algorithm/types";
 import { LIVE_STATUSES } from "./access.server";
 import { type AgendaNotification, notifyAgendaChanges } from "./agenda-mail.server";
