@@ -81,7 +81,7 @@ export function AgendaTable({ agenda, eventId }: { agenda: AgendaView; eventId: 
   const icsHref = `${href("eventB2bAgendaIcs", locale, { id: eventId })}${query}`;
 
   return (
-    <section aria-labelledby="b2b-agenda-title" id="b2b-agenda" data-testid="b2b-agenda">
+    <section aria-labelledby="b2b-agenda-title" id="b2b-agenda" data-testid="b2b-agenda" style={{ scrollMarginTop: 80 }}>
       <Title order={2} size="h3" id="b2b-agenda-title" mb={4}>
         {t("b2bAgenda.title")}
       </Title>
