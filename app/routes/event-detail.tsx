@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Image, List, SimpleGrid, Stack, Text, Tit
 import { lazy } from "react";
 import { data, Link, useLoaderData, useLocation } from "react-router";
 import { ErrorScreen } from "~/components/ErrorScreen";
+import { AgendaTable } from "~/components/b2b/AgendaTable";
 import { EventJsonLd } from "~/components/event-detail/EventJsonLd";
 import { RegistrationPanel } from "~/components/event-detail/RegistrationPanel";
 import { MapFrame } from "~/components/map/MapFrame";
@@ -17,6 +18,7 @@ import { eventJsonLd } from "~/server/events/json-ld.server";
 import { runRegistrationIntent } from "~/server/events/registration-actions.server";
 import { handleAction, readForm } from "~/server/http/actions.server";
 import { userContext } from "~/server/http/context";
+import { agendaForEventPage } from "~/server/matching/agenda.server";
 import { publicBaseUrl } from "~/server/request-origin.server";
 import type { Route } from "./+types/event-detail";
 
@@ -37,11 +39,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const locale = localeOfPath(url.pathname) ?? "de";
   const actor = context.get(userContext);
   try {
-    const detail = await getPublicEvent(await getDb(), actor, params.id);
+    const db = await getDb();
+    const detail = await getPublicEvent(db, actor, params.id);
+    // A participating company's published B2B agenda (issue 12), for its members only.
+    const agenda = detail.event.b2b ? await agendaForEventPage(db, actor, detail.event.id, url.searchParams.get("company")) : null;
     const origin = publicBaseUrl();
     const pageUrl = `${origin}${encodeURI(href("eventDetail", locale, { id: detail.event.id }))}`;
     return {
       ...detail,
+      agenda,
       title: locale === "cs" ? detail.event.titleCs : detail.event.titleDe,
       jsonLd: eventJsonLd(detail, locale, pageUrl, origin),
       signedIn: actor !== null,
@@ -123,6 +129,8 @@ export default function EventDetailPage() {
         own={d.ownRegistration}
         loginHref={loginHref}
       />
+
+      {d.agenda && <AgendaTable agenda={d.agenda} eventId={e.id} />}
 
       {d.images.length > 0 && (
         <section aria-labelledby="event-images">

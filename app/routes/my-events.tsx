@@ -54,6 +54,7 @@ function RegistrationCard({ r, onCancel }: { r: Registration; onCancel: (r: Regi
         <Text size="sm">
           {r.online ? t("events.card.online") : r.city} · {t("myEvents.forCompany", { company: r.companyName })}
         </Text>
+        {r.agenda && <AgendaLinks r={r} title={title} />}
         <Group gap="sm">
           {r.status !== "CANCELLED" && (
             <Button component="a" href={href("eventCalendar", locale, { id: r.eventId })} download size="xs" variant="default">
@@ -68,6 +69,32 @@ function RegistrationCard({ r, onCancel }: { r: Registration; onCancel: (r: Regi
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** A published B2B schedule: the company's agenda on the event page and its downloads, in one compact line. */
+function AgendaLinks({ r, title }: { r: Registration; title: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const query = `?${new URLSearchParams({ company: r.companyId })}`;
+  return (
+    <Group gap="xs" wrap="wrap" data-testid="my-event-agenda">
+      <Anchor component={Link} to={`${href("eventDetail", locale, { id: r.eventId })}${query}#b2b-agenda`} size="sm" fw={600}>
+        {t("myEvents.agenda")}
+      </Anchor>
+      <Text span size="sm" aria-hidden>
+        ·
+      </Text>
+      <Anchor href={`${href("eventB2bAgendaPdf", locale, { id: r.eventId })}${query}`} download size="sm" aria-label={t("myEvents.agendaPdfLabel", { title })} data-testid="my-event-agenda-pdf">
+        {t("myEvents.agendaPdf")}
+      </Anchor>
+      <Text span size="sm" aria-hidden>
+        ·
+      </Text>
+      <Anchor href={`${href("eventB2bAgendaIcs", locale, { id: r.eventId })}${query}`} download size="sm" aria-label={t("myEvents.agendaIcsLabel", { title })} data-testid="my-event-agenda-ics">
+        {t("myEvents.agendaIcs")}
+      </Anchor>
+    </Group>
   );
 }
 

@@ -35,6 +35,9 @@ export const PAGES: readonly PageDef[] = [
   // Not in the spec's table (it leaves the registration form's path open): decision 015.
   { id: "eventRegister", de: "veranstaltungen/:id/anmeldung", cs: "události/:id/registrace", access: "signedIn", file: "routes/event-register.tsx" },
   { id: "eventCalendar", de: "veranstaltungen/:id/kalender.ics", cs: "události/:id/kalendar.ics", access: "public", file: "routes/event-calendar.ts", resource: true },
+  // A participating company's B2B agenda (issue 12): its members and the organisers.
+  { id: "eventB2bAgendaPdf", de: "veranstaltungen/:id/b2b-agenda.pdf", cs: "události/:id/b2b-program.pdf", access: "signedIn", file: "routes/event-b2b-agenda-pdf.ts", resource: true },
+  { id: "eventB2bAgendaIcs", de: "veranstaltungen/:id/b2b-agenda.ics", cs: "události/:id/b2b-program.ics", access: "signedIn", file: "routes/event-b2b-agenda-ics.ts", resource: true },
   { id: "faq", de: "faq", cs: "faq", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
   { id: "forCompanies", de: "fuer-unternehmen", cs: "pro-firmy", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
   { id: "imprint", de: "impressum", cs: "tiraz", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },

@@ -12,8 +12,8 @@ import { users } from "./schema";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
-/** How the organiser chose the recipients (shown in the mailing's history). */
-export const MAILING_AUDIENCES = ["ALL", "FILTERED", "SELECTED"] as const;
+/** How the organiser chose the recipients (shown in the mailing's history); B2B_AGENDA: the agenda mails of a published B2B schedule (issue 12). */
+export const MAILING_AUDIENCES = ["ALL", "FILTERED", "SELECTED", "B2B_AGENDA"] as const;
 export type MailingAudience = (typeof MAILING_AUDIENCES)[number];
 
 /**

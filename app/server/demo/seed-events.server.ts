@@ -6,6 +6,7 @@ import { companies, companyUserLinks, eventFiles, eventForms, eventOrganizers, e
 import { geocodeAddress } from "~/server/reference/geocode.server";
 import { type FileStorage, newStorageKey } from "~/server/storage/storage.server";
 import { TOWNS } from "./demo-catalogue";
+import { seedDemoB2bSchedule } from "./seed-b2b-agenda.server";
 import { DEMO_EVENTS, DEMO_FORMS, DEMO_PARTICIPANTS, type DemoEvent } from "./demo-events";
 
 const DAY = 86_400_000;
@@ -161,4 +162,5 @@ async function seedOne(
       updatedAt: now,
     });
   }
+  if (demo.b2b) await seedDemoB2bSchedule(tx, eventId, startsAt, participants.slice(0, count).map((p) => p.companyId), now);
 }

@@ -5,7 +5,7 @@ import { and, count, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDb } from "../../../tests/support/db";
 import type { DbHandle } from "~/server/db/client.server";
-import { eventFiles, eventForms, eventRegistrations, events } from "~/server/db/schema";
+import { b2bMeetings, b2bPlans, eventFiles, eventForms, eventRegistrations, events } from "~/server/db/schema";
 import { seedDemoData } from "~/server/db/seed.server";
 import { EventFormDefinitionSchema } from "~/schemas/event-form";
 import { validateAnswers } from "~/schemas/event-form-logic";
@@ -39,6 +39,13 @@ it("seeds about 12 events once: past and upcoming, B2B, external, fees, online, 
   expect(rows.filter((e) => e.startsAt < now).length).toBeGreaterThanOrEqual(3);
   expect(rows.filter((e) => e.startsAt > now).length).toBeGreaterThanOrEqual(8);
   expect(rows.filter((e) => e.b2b)).toHaveLength(1);
+  // The B2B event's schedule is published (issue 12): a round-robin of its three registered companies.
+  const b2b = rows.find((e) => e.b2b)!;
+  const [plan] = await db.select().from(b2bPlans).where(eq(b2bPlans.eventId, b2b.id));
+  expect(plan!.publishedRunId).not.toBeNull();
+  expect(plan!.currentRunId).toBe(plan!.publishedRunId);
+  const meetings = await db.select().from(b2bMeetings).where(eq(b2bMeetings.runId, plan!.publishedRunId!));
+  expect(meetings.map((m) => m.round).sort()).toEqual([1, 2, 3]);
   expect(rows.filter((e) => e.registrationKind === "EXTERNAL" && e.externalUrl)).toHaveLength(1);
   expect(new Set(rows.filter((e) => e.feeMinor !== null).map((e) => e.currency))).toEqual(new Set(["EUR", "CZK"]));
   expect(rows.filter((e) => e.locationKind === "ONLINE" && e.onlineUrl)).toHaveLength(1);

@@ -69,7 +69,41 @@ export function eventIcs(e: IcsEvent, locale: Locale): string {
     lastModified: utc(e.updatedAt),
   });
   if (error || !value) throw error ?? new Error("ics: no value");
-  return value;
+  return foldIcsOctets(value);
+}
+
+/**
+ * RFC 5545 §3.1: content lines are folded at 75 *octets*. The `ics` package escapes text values
+ * correctly (backslash, newline, comma, semicolon) but folds at 75 characters, so a Czech or
+ * German line (ř, ů, ß are two octets in UTF-8) can run to 150 octets. This unfolds its output
+ * and folds every line again at 75 octets, never inside a UTF-8 sequence (continuation lines
+ * start with one space, which counts towards their 75).
+ */
+export function foldIcsOctets(ics: string): string {
+  const lines = ics.replace(/\r\n[ \t]/g, "").split("\r\n");
+  const encoder = new TextEncoder();
+  return lines
+    .map((line) => {
+      if (encoder.encode(line).length <= 75) return line;
+      const parts: string[] = [];
+      let current = "";
+      let octets = 0;
+      let limit = 75;
+      for (const ch of line) {
+        const size = encoder.encode(ch).length;
+        if (octets + size > limit) {
+          parts.push(current);
+          current = "";
+          octets = 0;
+          limit = 74;
+        }
+        current += ch;
+        octets += size;
+      }
+      parts.push(current);
+      return parts.join("\r\n ");
+    })
+    .join("\r\n");
 }
 
 /** A file name for the download: ASCII, from the title. */

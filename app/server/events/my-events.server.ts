@@ -4,6 +4,7 @@ import * as clock from "~/server/clock.server";
 import type { Db } from "~/server/db/client.server";
 import { companies, eventRegistrations, events } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
+import { publishedAgendaEvents } from "~/server/matching/agenda.server";
 import type { Actor } from "~/server/policy/policy";
 import { isOrganizerMemberSql } from "./relation.server";
 
@@ -19,6 +20,7 @@ export async function getMyEvents(db: Db, actor: Actor, now = clock.now()) {
       id: eventRegistrations.id,
       status: eventRegistrations.status,
       createdAt: eventRegistrations.createdAt,
+      companyId: eventRegistrations.companyId,
       companyName: companies.name,
       eventId: events.id,
       titleDe: events.titleDe,
@@ -28,15 +30,19 @@ export async function getMyEvents(db: Db, actor: Actor, now = clock.now()) {
       city: events.city,
       locationKind: events.locationKind,
       registrationDeadline: events.registrationDeadline,
+      b2b: events.b2b,
     })
     .from(eventRegistrations)
     .innerJoin(events, eq(events.id, eventRegistrations.eventId))
     .innerJoin(companies, eq(companies.id, eventRegistrations.companyId))
     .where(and(eq(eventRegistrations.userId, actor.id), isNull(events.deletedAt)))
     .orderBy(asc(events.startsAt), desc(eventRegistrations.createdAt));
+  // B2B events whose schedule is published: live registrations link to their company's agenda (issue 12).
+  const published = await publishedAgendaEvents(db, [...new Set(rows.filter((r) => r.b2b).map((r) => r.eventId))]);
   const items = rows.map((r) => ({
     id: r.id,
     status: r.status,
+    companyId: r.companyId,
     companyName: r.companyName,
     eventId: r.eventId,
     titleDe: r.titleDe,
@@ -46,6 +52,7 @@ export async function getMyEvents(db: Db, actor: Actor, now = clock.now()) {
     city: r.city,
     online: r.locationKind === "ONLINE",
     canCancel: r.status !== "CANCELLED" && now.getTime() < registrationClosesAt(r).getTime(),
+    agenda: published.has(r.eventId) && (r.status === "REGISTERED" || r.status === "ATTENDED"),
   }));
   const over = (i: { endsAt: string }) => Date.parse(i.endsAt) <= now.getTime();
   const organised =

@@ -14,6 +14,8 @@ import { eventPolicy } from "~/server/policy/event-policy";
 import type { Actor } from "~/server/policy/policy";
 import { eventIcs, icsFileName } from "./ics.server";
 import { loadEventRelation } from "./relation.server";
+import { queueAgendaMails } from "~/server/matching/agenda-mail.server";
+import { repairScheduleAfterCancellation } from "~/server/matching/repair.server";
 
 /**
  * Registering for an event and cancelling (spec §4, decision 018). Every change runs in one
@@ -202,8 +204,11 @@ export async function cancelRegistration(db: Db, actor: Actor, registrationId: s
       .set({ status: "CANCELLED", cancelledAt: now, updatedAt: now })
       .where(eq(eventRegistrations.id, registrationId));
     const promoted = await promoteWaiting(tx, event, now);
-    return { event, cancelled: current, promoted };
+    // A B2B company whose last live registration this was leaves the published schedule (issue 12).
+    const repair = event.b2b ? await repairScheduleAfterCancellation(tx, event.id, current.companyId, now) : null;
+    return { event, cancelled: current, promoted, repair };
   });
+  if (done.repair) await queueAgendaMails(done.repair.notification);
 
   await mailRegistrant(db, done.cancelled.userId, done.cancelled.locale, done.event, "cancelled");
   for (const p of done.promoted) await mailRegistrant(db, p.userId, p.locale, done.event, "promoted");

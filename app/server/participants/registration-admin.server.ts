@@ -4,6 +4,8 @@ import { type Db, withTransaction } from "~/server/db/client.server";
 import { eventRegistrations } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
 import { lockEvent, mailRegistrant, promoteWaiting } from "~/server/events/registrations.server";
+import { queueAgendaMails } from "~/server/matching/agenda-mail.server";
+import { repairScheduleAfterCancellation } from "~/server/matching/repair.server";
 import type { Actor } from "~/server/policy/policy";
 import { requireParticipantAccess } from "./access.server";
 
@@ -46,8 +48,11 @@ export async function deleteRegistration(db: Db, actor: Actor, eventId: string, 
       .returning();
     if (!deleted) throw new AppError("NOT_FOUND");
     const promoted = deleted.status === "CANCELLED" ? [] : await promoteWaiting(tx, event, now);
-    return { event, deleted, promoted };
+    // A B2B company whose last live registration this was leaves the published schedule (issue 12).
+    const repair = event.b2b && deleted.status !== "CANCELLED" ? await repairScheduleAfterCancellation(tx, eventId, deleted.companyId, now) : null;
+    return { event, deleted, promoted, repair };
   });
+  if (done.repair) await queueAgendaMails(done.repair.notification);
   // A cancelled registration was already told; everyone else hears that the organiser removed it.
   if (done.deleted.status !== "CANCELLED") await mailRegistrant(db, done.deleted.userId, done.deleted.locale, done.event, "removed");
   for (const p of done.promoted) await mailRegistrant(db, p.userId, p.locale, done.event, "promoted");

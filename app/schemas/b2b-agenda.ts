@@ -1,0 +1,45 @@
+import type { Country } from "./enums";
+
+/**
+ * A participating company's B2B agenda as the server builds it and the event page shows it
+ * (issue 12): the published run's meetings by round, and the free rounds.
+ */
+export interface AgendaPartner {
+  id: string;
+  name: string;
+  city: string | null;
+  country: Country | null;
+  /** The partner's public profile exists (verified company): link to it. */
+  profileLinked: boolean;
+  /** The partner's contact person: its first live registrant. */
+  contactName: string | null;
+  contactEmail: string | null;
+}
+
+export interface AgendaItem {
+  round: number;
+  /** ISO instants; null when the plan no longer has this round (changed after publishing). */
+  startsAt: string | null;
+  endsAt: string | null;
+  /** null: the company is free in this round ("Pause"). */
+  meeting: {
+    table: number;
+    tableName: string;
+    partner: AgendaPartner;
+    /** The company's rank of the partner and the partner's rank of the company (null = not ranked). */
+    ownRank: number | null;
+    partnerRank: number | null;
+    score: number;
+  } | null;
+}
+
+export interface Agenda {
+  eventId: string;
+  runId: string;
+  publishedAt: string | null;
+  company: { id: string; name: string };
+  /** The actor's participating companies (a member of several picks with ?company=). */
+  choices: { id: string; name: string }[];
+  items: AgendaItem[];
+  meetingCount: number;
+}
