@@ -19,6 +19,7 @@ import { B2bLockSchema, B2bMoveSchema, B2bRunRefSchema } from "~/schemas/b2b-sch
 import { formatDateInput, formatTimeInput } from "~/schemas/date-input";
 import * as clock from "~/server/clock.server";
 import { getDb } from "~/server/db/client.server";
+import { AppError } from "~/server/errors";
 import { parseForm } from "~/server/http/actions.server";
 import { throwPageError } from "~/server/http/page-errors.server";
 import { requireUser } from "~/server/http/require-user.server";
@@ -102,7 +103,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return { ok: true as const, intent, reminded };
       }
       default:
-        return { ok: false as const, error: "INVALID_INPUT" as const };
+        throw new AppError("INVALID_INPUT");
     }
   });
 }

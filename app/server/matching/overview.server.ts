@@ -2,7 +2,7 @@ import { desc, eq, inArray } from "drizzle-orm";
 import { registrationClosesAt } from "~/schemas/event-state";
 import * as clock from "~/server/clock.server";
 import type { Db } from "~/server/db/client.server";
-import { b2bRuns, companies, users } from "~/server/db/schema";
+import { type B2bRunKind, b2bRuns, companies, users } from "~/server/db/schema";
 import type { Actor } from "~/server/policy/policy";
 import { maxRoundsWithoutRepeat, validateSchedule } from "./algorithm";
 import type { MatchFigures } from "./algorithm/types";
@@ -28,7 +28,7 @@ export interface OverviewMeeting {
 export interface OverviewRun {
   id: string;
   number: number;
-  kind: string;
+  kind: B2bRunKind;
   createdAt: Date;
   createdByName: string | null;
   final: boolean;

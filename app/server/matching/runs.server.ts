@@ -8,7 +8,7 @@ import type { Actor } from "~/server/policy/policy";
 import { computeFigures, scheduleMeetings, validateSchedule } from "./algorithm";
 import type { FixedMeeting, MatchFigures, MatchInput } from "./algorithm/types";
 import { requireB2bOrganiser } from "./access.server";
-import { notifyAgendaChanges } from "./agenda-notify.server";
+import { notifyAgendaChanges, queueAgendaMails } from "./agenda-mail.server";
 import { matchCompanies, participatingCompanies } from "./participants.server";
 import { type B2bPlan, loadPlan, usableTables } from "./plan.server";
 import { loadPreferencesForMatching } from "./preferences.server";
@@ -195,7 +195,7 @@ export async function restoreRun(db: Db, actor: Actor, eventId: string, runId: s
  */
 export async function publishRun(db: Db, actor: Actor, eventId: string, runId: string, now = clock.now()): Promise<{ notified: number }> {
   await requireB2bOrganiser(db, actor, eventId, now);
-  return withTransaction(db, async (tx) => {
+  const notification = await withTransaction(db, async (tx) => {
     const plan = await lockedPlan(tx, eventId);
     if (plan.currentRunId !== runId) throw new AppError("B2B_SCHEDULE_CHANGED");
     const meetings = await runMeetings(tx, runId);
@@ -203,6 +203,10 @@ export async function publishRun(db: Db, actor: Actor, eventId: string, runId: s
     if (validateSchedule(input, meetings.map(asFixed)).length > 0) throw new AppError("B2B_RERUN_REQUIRED");
     const previous = plan.publishedRunId;
     await tx.update(b2bPlans).set({ publishedRunId: runId, publishedAt: now }).where(eq(b2bPlans.eventId, eventId));
+    // The mails are rows of the outbox written in this transaction (decision 024): a rolled-back
+    // publish sends nothing, a committed one cannot lose them.
     return notifyAgendaChanges(tx, eventId, runId, previous === runId ? null : previous);
   });
+  await queueAgendaMails(notification);
+  return { notified: notification.companyIds.length };
 }
