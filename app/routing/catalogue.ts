@@ -34,6 +34,7 @@ export const PAGES: readonly PageDef[] = [
   { id: "eventList", de: "veranstaltungen/anzeigen", cs: "udalosti/seznam", access: "public", file: "routes/event-list.tsx", sitemap: true },
   // Not in the spec's table (it leaves the registration form's path open): decision 015.
   { id: "eventRegister", de: "veranstaltungen/:id/anmeldung", cs: "události/:id/registrace", access: "signedIn", file: "routes/event-register.tsx" },
+  { id: "eventB2bPreferences", de: "veranstaltungen/:id/b2b-wuensche", cs: "události/:id/b2b-prani", access: "signedIn", file: "routes/event-b2b-preferences.tsx" },
   { id: "eventCalendar", de: "veranstaltungen/:id/kalender.ics", cs: "události/:id/kalendar.ics", access: "public", file: "routes/event-calendar.ts", resource: true },
   { id: "faq", de: "faq", cs: "faq", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
   { id: "forCompanies", de: "fuer-unternehmen", cs: "pro-firmy", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
@@ -57,6 +58,7 @@ export const PAGES: readonly PageDef[] = [
   { id: "admin", de: ADMIN_DE, cs: ADMIN_CS, access: "adminArea", file: "routes/admin-home.tsx" },
   { id: "adminApprovals", de: `${ADMIN_DE}/freigaben`, cs: `${ADMIN_CS}/schvaleni`, access: "adminOnly", file: "routes/admin-approvals.tsx" },
   { id: "adminB2b", de: `${ADMIN_DE}/veranstaltungen/b2b/:id`, cs: `${ADMIN_CS}/udalosti/b2b/:id`, access: "adminArea", file: "routes/placeholder.tsx" },
+  { id: "adminB2bPreferences", de: "admin/veranstaltungen/b2b/:id/wuensche/:companyId", cs: "admin/udalosti/b2b/:id/prani/:companyId", access: "adminArea", file: "routes/admin-b2b-preferences.tsx" },
   { id: "adminChallenges", de: `${ADMIN_DE}/anfechtungen`, cs: `${ADMIN_CS}/napadeni`, access: "adminOnly", file: "routes/admin-challenges.tsx" },
   { id: "adminCompanies", de: `${ADMIN_DE}/firmen`, cs: `${ADMIN_CS}/firmy`, access: "adminOnly", file: "routes/placeholder.tsx" },
   { id: "adminDuplicates", de: `${ADMIN_DE}/duplikate`, cs: `${ADMIN_CS}/duplikaty`, access: "adminOnly", file: "routes/placeholder.tsx" },
