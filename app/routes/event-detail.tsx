@@ -16,6 +16,7 @@ import { getPublicEvent } from "~/server/events/detail.server";
 import { eventJsonLd } from "~/server/events/json-ld.server";
 import { runRegistrationIntent } from "~/server/events/registration-actions.server";
 import { handleAction, readForm } from "~/server/http/actions.server";
+import { participatingCompaniesOfActor } from "~/server/matching/access.server";
 import { userContext } from "~/server/http/context";
 import { publicBaseUrl } from "~/server/request-origin.server";
 import type { Route } from "./+types/event-detail";
@@ -37,7 +38,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const locale = localeOfPath(url.pathname) ?? "de";
   const actor = context.get(userContext);
   try {
-    const detail = await getPublicEvent(await getDb(), actor, params.id);
+    const db = await getDb();
+    const detail = await getPublicEvent(db, actor, params.id);
+    // B2B matching released: members of a participating company get the link to their wishes.
+    const rankable = detail.state === "B2B_MATCHING" && (await participatingCompaniesOfActor(db, actor, detail.event.id)).length > 0;
     const origin = publicBaseUrl();
     const pageUrl = `${origin}${encodeURI(href("eventDetail", locale, { id: detail.event.id }))}`;
     return {
@@ -46,6 +50,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       jsonLd: eventJsonLd(detail, locale, pageUrl, origin),
       signedIn: actor !== null,
       notice: url.searchParams.get("registered") ?? null,
+      preferencesHref: rankable ? href("eventB2bPreferences", locale, { id: detail.event.id }) : null,
     };
   } catch (error) {
     // Hidden, unknown and deleted events look the same: 404 (spec §2 error screen).
@@ -122,6 +127,7 @@ export default function EventDetailPage() {
         hasVerifiedCompany={d.registrableCompanies.length > 0}
         own={d.ownRegistration}
         loginHref={loginHref}
+        preferencesHref={d.preferencesHref}
       />
 
       {d.images.length > 0 && (

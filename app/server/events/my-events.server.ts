@@ -28,6 +28,7 @@ export async function getMyEvents(db: Db, actor: Actor, now = clock.now()) {
       city: events.city,
       locationKind: events.locationKind,
       registrationDeadline: events.registrationDeadline,
+      b2b: events.b2b,
     })
     .from(eventRegistrations)
     .innerJoin(events, eq(events.id, eventRegistrations.eventId))
@@ -46,6 +47,8 @@ export async function getMyEvents(db: Db, actor: Actor, now = clock.now()) {
     city: r.city,
     online: r.locationKind === "ONLINE",
     canCancel: r.status !== "CANCELLED" && now.getTime() < registrationClosesAt(r).getTime(),
+    // B2B matching released (registration closed, not started): the company ranks its partners.
+    b2bPreferences: r.b2b && (r.status === "REGISTERED" || r.status === "ATTENDED") && now.getTime() >= registrationClosesAt(r).getTime() && now.getTime() < r.startsAt.getTime(),
   }));
   const over = (i: { endsAt: string }) => Date.parse(i.endsAt) <= now.getTime();
   const organised =

@@ -24,6 +24,13 @@ export interface PreferenceWindow {
   opensAt: Date;
   closesAt: Date;
   open: boolean;
+  /** Before the close of registration, open, or after the deadline (the read-only view says which). */
+  phase: "before" | "open" | "after";
+}
+
+function windowAt(event: B2bEvent, plan: Awaited<ReturnType<typeof loadPlan>>, now: Date): PreferenceWindow {
+  const w = preferenceWindow(event, plan, now);
+  return { ...w, phase: w.open ? "open" : now < w.opensAt ? "before" : "after" };
 }
 
 /** Another participating company, with what a buyer needs to choose it. */
@@ -188,7 +195,7 @@ export async function loadPreferencePage(
     company: { id: company.companyId, name: company.name },
     ownCompanies: participants.filter((p) => own.includes(p.companyId)).map((p) => ({ id: p.companyId, name: p.name })),
     maxPreferences: plan.maxPreferences,
-    window: preferenceWindow(event, plan, now),
+    window: windowAt(event, plan, now),
     candidates: others.map(candidate),
     ranking: list.ranking,
     excluded: list.excluded,
@@ -351,6 +358,6 @@ export async function preferenceStatus(db: Db, actor: Actor, eventId: string, no
     rows,
     totals: { companies: rows.length, submitted, missing: rows.length - submitted },
     maxPreferences: plan.maxPreferences,
-    window: preferenceWindow(event, plan, now),
+    window: windowAt(event, plan, now),
   };
 }
