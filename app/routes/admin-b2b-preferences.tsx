@@ -70,6 +70,7 @@ export default function AdminB2bPreferencesPage() {
         excluded={d.excluded}
         maxPreferences={d.maxPreferences}
         editable
+        onBehalfOf={d.company.name}
         result={result}
         footer={<SubmittedNote submitted={d.submitted} />}
       />

@@ -35,6 +35,8 @@ export interface PreferenceEditorProps {
   hiddenFields?: Record<string, string>;
   /** Shown above the save button (who saved last). */
   footer?: ReactNode;
+  /** An organiser edits on the company's behalf: the list is "wishes of <company>", not "my wishes". */
+  onBehalfOf?: string;
 }
 
 const fold = (s: string) =>
@@ -176,6 +178,10 @@ export function PreferenceEditor(p: PreferenceEditorProps) {
                   form="__none"
                   data-testid="prefs-search"
                 />
+                {/* On a phone the wishes come after all the companies: a way down to them. */}
+                <Anchor href="#prefs-wishes-title" hiddenFrom="md" size="sm" underline="always">
+                  {t("b2bPrefs.jumpToWishes", { count: ranking.length, max: p.maxPreferences })}
+                </Anchor>
                 <Text size="sm" c="dimmed" aria-live="polite" data-testid="prefs-search-count">
                   {t("b2bPrefs.searchCount", { shown: shown.length, total: p.candidates.length })}
                 </Text>
@@ -202,9 +208,9 @@ export function PreferenceEditor(p: PreferenceEditorProps) {
             <Paper withBorder p="md" component="section" aria-labelledby="prefs-wishes-title">
               <Group justify="space-between" mb="xs" wrap="nowrap">
                 <Title order={2} size="h3" id="prefs-wishes-title">
-                  {t("b2bPrefs.wishes")}
+                  {p.onBehalfOf ? t("b2bPrefs.wishesOf", { company: p.onBehalfOf }) : t("b2bPrefs.wishes")}
                 </Title>
-                <Badge size="lg" variant="light" color={full ? "orange.9" : "blue.9"} data-testid="prefs-counter">
+                <Badge size="lg" variant="filled" color={full ? "orange.9" : "blue.9"} style={{ flexShrink: 0 }} data-testid="prefs-counter">
                   {t("b2bPrefs.counter", { count: ranking.length, max: p.maxPreferences })}
                 </Badge>
               </Group>
@@ -237,7 +243,7 @@ export function PreferenceEditor(p: PreferenceEditorProps) {
                 <Stack component="ol" gap={4} pl="lg" m={0} data-testid="prefs-wishes">
                   {ranking.map((id) => (
                     <li key={id} data-testid="prefs-wish" data-company-id={id}>
-                      <Text>{nameOf(id)}</Text>
+                      <Text data-testid="prefs-wish-name">{nameOf(id)}</Text>
                     </li>
                   ))}
                 </Stack>
@@ -325,13 +331,9 @@ function CandidateCard({ c, rank, excluded, editable, full, opButton }: { c: Pre
           )}
           {c.industries.length > 0 && <Text size="sm">{c.industries.map((i) => i.label).join(" · ")}</Text>}
           {c.tags.length > 0 && (
-            <Group gap={4}>
-              {c.tags.slice(0, 6).map((tag) => (
-                <Badge key={tag} variant="outline" color="gray.7" size="sm" tt="none">
-                  {tag}
-                </Badge>
-              ))}
-            </Group>
+            <Text size="sm" c="dimmed" data-testid="prefs-candidate-tags">
+              {c.tags.slice(0, 8).join(" · ")}
+            </Text>
           )}
           {c.offers.length > 0 && (
             <Text size="sm">
@@ -359,7 +361,7 @@ function CandidateCard({ c, rank, excluded, editable, full, opButton }: { c: Pre
               </Button>
             )}
             {editable && !excluded && (
-              <Button size="compact-sm" variant="subtle" color="gray.8" aria-label={t("b2bPrefs.excludeLabel", { name: c.name })} data-testid="prefs-exclude" {...opButton("exclude", c.companyId)}>
+              <Button size="compact-sm" variant="default" aria-label={t("b2bPrefs.excludeLabel", { name: c.name })} data-testid="prefs-exclude" {...opButton("exclude", c.companyId)}>
                 {t("b2bPrefs.exclude")}
               </Button>
             )}
@@ -400,7 +402,9 @@ function WishItem({ id, name, index, count, opButton }: { id: string; name: stri
           <Text fw={700} w={28} ta="right" aria-hidden="true">
             {index + 1}.
           </Text>
-          <Text style={{ flex: 1, minWidth: 0, overflowWrap: "anywhere" }}>{name}</Text>
+          <Text style={{ flex: 1, minWidth: 0, overflowWrap: "anywhere" }} data-testid="prefs-wish-name">
+            {name}
+          </Text>
           <ActionIcon variant="subtle" color="gray.8" disabled={index === 0} aria-label={t("b2bPrefs.moveUp", { name })} data-pref-control="up" data-pref-id={id} data-testid="prefs-up" {...opButton("up", id)}>
             <span aria-hidden="true">↑</span>
           </ActionIcon>
