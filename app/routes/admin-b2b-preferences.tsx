@@ -9,9 +9,8 @@ import { localeOfPath } from "~/i18n/locales";
 import { pageMeta } from "~/routing/current-page";
 import { href } from "~/routing/paths";
 import { getDb } from "~/server/db/client.server";
-import { throwPageError } from "~/server/http/page-errors.server";
 import { requireUser } from "~/server/http/require-user.server";
-import { preferenceAction, saveFromPage, serializePreferencePage } from "~/server/matching/preference-routes.server";
+import { preferenceAction, saveFromPage, serializePreferencePage, throwPreferencePageError } from "~/server/matching/preference-routes.server";
 import { loadPreferencePage } from "~/server/matching/preferences.server";
 import type { Route } from "./+types/admin-b2b-preferences";
 
@@ -29,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = localeOfPath(new URL(request.url).pathname) ?? "de";
   const user = requireUser(context);
   if (!UUID.test(params.companyId)) throw new Response(null, { status: 404 });
-  const page = await loadPreferencePage(await getDb(), user, params.id, { companyId: params.companyId.toLowerCase(), locale, asOrganiser: true }).catch(throwPageError);
+  const page = await loadPreferencePage(await getDb(), user, params.id, { companyId: params.companyId.toLowerCase(), locale, asOrganiser: true }).catch(throwPreferencePageError);
   return serializePreferencePage(page);
 }
 

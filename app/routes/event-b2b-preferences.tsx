@@ -8,9 +8,8 @@ import { localeOfPath } from "~/i18n/locales";
 import { pageMeta } from "~/routing/current-page";
 import { href } from "~/routing/paths";
 import { getDb } from "~/server/db/client.server";
-import { throwPageError } from "~/server/http/page-errors.server";
 import { requireUser } from "~/server/http/require-user.server";
-import { preferenceAction, saveFromPage, serializePreferencePage } from "~/server/matching/preference-routes.server";
+import { preferenceAction, saveFromPage, serializePreferencePage, throwPreferencePageError } from "~/server/matching/preference-routes.server";
 import { loadPreferencePage } from "~/server/matching/preferences.server";
 import type { Route } from "./+types/event-b2b-preferences";
 
@@ -35,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const raw = url.searchParams.get("company");
   // A malformed ?company= is someone else's company as far as this user is concerned.
   const companyId = raw === null || raw === "" ? null : (companyParam(raw) ?? "00000000-0000-4000-8000-000000000000");
-  const page = await loadPreferencePage(await getDb(), user, params.id, { companyId, locale }).catch(throwPageError);
+  const page = await loadPreferencePage(await getDb(), user, params.id, { companyId, locale }).catch(throwPreferencePageError);
   return serializePreferencePage(page);
 }
 

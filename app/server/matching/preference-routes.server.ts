@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { applyPreferenceOp, PREFERENCE_ARRAY_FIELDS, type PreferenceDraft, parsePreferenceOp, preferenceFormObject, preferenceListSchema } from "~/schemas/b2b-preferences";
 import type { Db } from "~/server/db/client.server";
+import { AppError, isAppError } from "~/server/errors";
 import { handleAction, parseForm, readForm } from "~/server/http/actions.server";
+import { throwPageError } from "~/server/http/page-errors.server";
 import type { Actor } from "~/server/policy/policy";
 import { remindMissingPreferences } from "./preference-reminders.server";
 import type { PreferencePageData, PreferenceStatus } from "./preferences.server";
@@ -23,6 +25,17 @@ export function serializePreferencePage(page: PreferencePageData) {
   };
 }
 export type SerializedPreferencePage = ReturnType<typeof serializePreferencePage>;
+
+/**
+ * For the ranking pages' loaders: a domain error becomes its page (403 with the translated
+ * reason …); anything unexpected is logged and shown as the spec's "preferences could not be
+ * loaded" (§8).
+ */
+export function throwPreferencePageError(error: unknown): never {
+  if (isAppError(error)) throwPageError(error);
+  console.error(error);
+  throwPageError(new AppError("B2B_PREFERENCES_LOAD_FAILED"));
+}
 
 /** The organiser's status as JSON (for `PreferenceStatusPanel`). */
 export function serializePreferenceStatus(status: PreferenceStatus) {
