@@ -47,7 +47,7 @@ async function sql<T>(query: string, params: unknown[] = []): Promise<T[]> {
   return rows as T[];
 }
 
-const headersOf = (viewer: Viewer) => (cookies[viewer] ? { Cookie: cookies[viewer]! } : {});
+const headersOf = (viewer: Viewer): Record<string, string> => (cookies[viewer] ? { Cookie: cookies[viewer]! } : {});
 const get = (viewer: Viewer, target: string) => rawRequest(server, { path: target, headers: headersOf(viewer) });
 function post(viewer: Viewer, target: string, fields: Record<string, string>) {
   const body = new URLSearchParams(fields).toString();

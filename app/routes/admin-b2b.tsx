@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
+import { useEffect, useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminMobileNotice } from "~/components/AdminMobileNotice";
 import { B2bFigures } from "~/components/b2b/B2bFigures";
@@ -27,7 +28,9 @@ import { b2bAction } from "~/server/matching/b2b-action.server";
 import { loadB2bOverview } from "~/server/matching/overview.server";
 import { saveB2bPlan } from "~/server/matching/plan-save.server";
 import { participatingCompanies } from "~/server/matching/participants.server";
-import { preferenceStatus, remindMissingPreferences } from "~/server/matching/preferences.server";
+import { preferenceStatus } from "~/server/matching/preferences.server";
+import { remindMissingPreferences } from "~/server/matching/preference-reminders.server";
+import { serializePreferenceStatus } from "~/server/matching/preference-routes.server";
 import { moveMeeting, publishRun, restoreRun, runMatching, setMeetingLock } from "~/server/matching/runs.server";
 import type { Route } from "./+types/admin-b2b";
 
@@ -48,7 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const firstRound = plan.roundStarts[0] ? new Date(plan.roundStarts[0]) : event.startsAt;
   return {
     ...overview,
-    status,
+    status: serializePreferenceStatus(status),
     companyNames: companies.map((c) => ({ id: c.companyId, name: c.name })),
     title: locale === "cs" ? event.titleCs : event.titleDe,
     eventTimes: { startsAt: event.startsAt.toISOString(), endsAt: event.endsAt.toISOString(), registrationClosesAt: event.registrationClosesAt.toISOString() },
@@ -116,6 +119,8 @@ export default function AdminB2b() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  // Which form the last answer belongs to (a failure carries no intent): remembered on submit.
+  const lastIntent = useLastIntent();
   const done = result && result.ok ? result : undefined;
   const failure = result && !result.ok ? result : undefined;
   const planFailure = navigation.state === "idle" && failure && "fieldErrors" in failure ? failure : undefined;
@@ -142,22 +147,20 @@ export default function AdminB2b() {
         </Group>
       </div>
 
-      {done && (
+      {done && done.intent !== "remind" && (
         <Alert color="green" role="status" data-testid="b2b-done">
           {done.intent === "run" || done.intent === "restore"
             ? t(`b2b.done.${done.intent}`, { number: "runNumber" in done ? (done.runNumber ?? 0) : 0 })
             : done.intent === "publish"
               ? t("b2b.done.publish", { count: "notified" in done ? (done.notified ?? 0) : 0 })
-              : done.intent === "remind"
-                ? t("b2b.done.remind", { count: "reminded" in done ? (done.reminded ?? 0) : 0 })
-                : t(`b2b.done.${done.intent}`)}
+              : t(`b2b.done.${done.intent}`)}
         </Alert>
       )}
-      {failure && !planFailure && <FormError code={failureCode(failure)} values={failure.details} />}
+      {failure && !planFailure && lastIntent !== "remind" && <FormError code={failureCode(failure)} values={failure.details} />}
 
       <B2bPlanForm key={plan.saved ? "saved" : "new"} defaults={data.planDefaults} event={data.eventTimes} serverErrors={planFailure?.fieldErrors} failure={planFailure ? failureCode(planFailure) : undefined} saved={done?.intent === "savePlan"} saving={busyIntent === "savePlan"} />
 
-      <PreferenceStatusPanel status={data.status} eventId={data.event.id} />
+      <PreferenceStatusPanel rows={data.status.rows} eventId={data.event.id} locale={locale} maxPreferences={plan.maxPreferences} remindResult={result && "intent" in result && result.intent === "remind" ? result : failure && busyIntent === null && lastIntent === "remind" ? failure : undefined} />
 
       <Paper withBorder p="md">
         <Title order={2} size="h3" mb="sm">
@@ -231,4 +234,15 @@ export default function AdminB2b() {
       </Paper>
     </Stack>
   );
+}
+
+/** The intent of the form submitted last (kept after the answer arrives). */
+function useLastIntent(): string | null {
+  const navigation = useNavigation();
+  const [last, setLast] = useState<string | null>(null);
+  const intent = navigation.formData?.get("intent");
+  useEffect(() => {
+    if (typeof intent === "string") setLast(intent);
+  }, [intent]);
+  return last;
 }

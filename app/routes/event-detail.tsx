@@ -17,6 +17,7 @@ import { getPublicEvent } from "~/server/events/detail.server";
 import { eventJsonLd } from "~/server/events/json-ld.server";
 import { runRegistrationIntent } from "~/server/events/registration-actions.server";
 import { handleAction, readForm } from "~/server/http/actions.server";
+import { participatingCompaniesOfActor } from "~/server/matching/access.server";
 import { userContext } from "~/server/http/context";
 import { agendaForEventPage } from "~/server/matching/agenda.server";
 import { publicBaseUrl } from "~/server/request-origin.server";
@@ -43,6 +44,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const detail = await getPublicEvent(db, actor, params.id);
     // A participating company's published B2B agenda (issue 12), for its members only.
     const agenda = detail.event.b2b ? await agendaForEventPage(db, actor, detail.event.id, url.searchParams.get("company")) : null;
+    // B2B matching released: members of a participating company get the link to their wishes.
+    const rankable = detail.state === "B2B_MATCHING" && (await participatingCompaniesOfActor(db, actor, detail.event.id)).length > 0;
     const origin = publicBaseUrl();
     const pageUrl = `${origin}${encodeURI(href("eventDetail", locale, { id: detail.event.id }))}`;
     return {
@@ -52,6 +55,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       jsonLd: eventJsonLd(detail, locale, pageUrl, origin),
       signedIn: actor !== null,
       notice: url.searchParams.get("registered") ?? null,
+      preferencesHref: rankable ? href("eventB2bPreferences", locale, { id: detail.event.id }) : null,
     };
   } catch (error) {
     // Hidden, unknown and deleted events look the same: 404 (spec §2 error screen).
@@ -128,6 +132,7 @@ export default function EventDetailPage() {
         hasVerifiedCompany={d.registrableCompanies.length > 0}
         own={d.ownRegistration}
         loginHref={loginHref}
+        preferencesHref={d.preferencesHref}
       />
 
       {d.agenda && <AgendaTable agenda={d.agenda} eventId={e.id} />}

@@ -61,6 +61,11 @@ function RegistrationCard({ r, onCancel }: { r: Registration; onCancel: (r: Regi
               {t("myEvents.ics")}
             </Button>
           )}
+          {r.b2bPreferences && (
+            <Button component={Link} to={href("eventB2bPreferences", locale, { id: r.eventId })} size="xs" aria-label={t("myEvents.b2bPreferencesLabel", { title })} data-testid="my-event-b2b-preferences">
+              {t("myEvents.b2bPreferences")}
+            </Button>
+          )}
           {r.canCancel && (
             <Button size="xs" variant="default" color="red" onClick={() => onCancel(r)} data-testid="my-event-cancel" aria-label={t("myEvents.cancelLabel", { title })}>
               {t("eventDetail.own.cancel")}

@@ -34,6 +34,7 @@ export const PAGES: readonly PageDef[] = [
   { id: "eventList", de: "veranstaltungen/anzeigen", cs: "udalosti/seznam", access: "public", file: "routes/event-list.tsx", sitemap: true },
   // Not in the spec's table (it leaves the registration form's path open): decision 015.
   { id: "eventRegister", de: "veranstaltungen/:id/anmeldung", cs: "události/:id/registrace", access: "signedIn", file: "routes/event-register.tsx" },
+  { id: "eventB2bPreferences", de: "veranstaltungen/:id/b2b-wuensche", cs: "události/:id/b2b-prani", access: "signedIn", file: "routes/event-b2b-preferences.tsx" },
   { id: "eventCalendar", de: "veranstaltungen/:id/kalender.ics", cs: "události/:id/kalendar.ics", access: "public", file: "routes/event-calendar.ts", resource: true },
   // A participating company's B2B agenda (issue 12): its members and the organisers.
   { id: "eventB2bAgendaPdf", de: "veranstaltungen/:id/b2b-agenda.pdf", cs: "události/:id/b2b-program.pdf", access: "signedIn", file: "routes/event-b2b-agenda-pdf.ts", resource: true },
@@ -63,6 +64,7 @@ export const PAGES: readonly PageDef[] = [
   // Downloads of the B2B page (issue 12; paths not in the spec's table: decision 024).
   { id: "adminB2bPlanCsv", de: `${ADMIN_DE}/veranstaltungen/b2b/:id/b2b-plan.csv`, cs: `${ADMIN_CS}/udalosti/b2b/:id/b2b-plan.csv`, access: "adminArea", file: "routes/admin-b2b-plan-csv.ts", resource: true },
   { id: "adminB2bPlanPdf", de: `${ADMIN_DE}/veranstaltungen/b2b/:id/b2b-plan.pdf`, cs: `${ADMIN_CS}/udalosti/b2b/:id/b2b-plan.pdf`, access: "adminArea", file: "routes/admin-b2b-plan-pdf.ts", resource: true },
+  { id: "adminB2bPreferences", de: `${ADMIN_DE}/veranstaltungen/b2b/:id/wuensche/:companyId`, cs: `${ADMIN_CS}/udalosti/b2b/:id/prani/:companyId`, access: "adminArea", file: "routes/admin-b2b-preferences.tsx" },
   { id: "adminChallenges", de: `${ADMIN_DE}/anfechtungen`, cs: `${ADMIN_CS}/napadeni`, access: "adminOnly", file: "routes/admin-challenges.tsx" },
   { id: "adminCompanies", de: `${ADMIN_DE}/firmen`, cs: `${ADMIN_CS}/firmy`, access: "adminOnly", file: "routes/placeholder.tsx" },
   { id: "adminDuplicates", de: `${ADMIN_DE}/duplikate`, cs: `${ADMIN_CS}/duplikaty`, access: "adminOnly", file: "routes/placeholder.tsx" },

@@ -1,6 +1,6 @@
 import { Badge, Table, Text } from "@mantine/core";
 import { useFormat, useT } from "~/i18n/i18n-context";
-import type { OverviewRun } from "~/server/matching/overview.server";
+import type { OverviewRun } from "~/schemas/b2b-overview";
 import { ConfirmSubmit } from "./ConfirmSubmit";
 
 /** Every run of the event, newest first: who, when, settings, figures; an earlier one can be restored. */

@@ -3,7 +3,7 @@ import { useMemo, useState } from "react";
 import { Form, Link } from "react-router";
 import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
 import { href } from "~/routing/paths";
-import type { OverviewMeeting } from "~/server/matching/overview.server";
+import type { OverviewMeeting } from "~/schemas/b2b-overview";
 
 interface Props {
   eventId: string;

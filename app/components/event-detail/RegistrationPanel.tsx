@@ -20,6 +20,8 @@ export interface RegistrationPanelProps {
   hasVerifiedCompany: boolean;
   own: { id: string; status: string; companyName: string; canCancel: boolean } | null;
   loginHref: string;
+  /** B2B matching is open and the viewer's company takes part: the link to its wishes. */
+  preferencesHref?: string | null;
 }
 
 // Dark fills keep white text readable in both themes (as on the event cards).
@@ -59,6 +61,14 @@ export function RegistrationPanel(p: RegistrationPanelProps) {
           </Text>
         )}
 
+        {p.state === "B2B_MATCHING" && p.preferencesHref && (
+          <Group gap="sm" wrap="wrap">
+            <Button component={Link} to={p.preferencesHref} color="#5f3dc4" data-testid="event-b2b-preferences">
+              {t("eventDetail.b2bPreferences")}
+            </Button>
+            <Text size="sm">{t("eventDetail.b2bPreferencesHint")}</Text>
+          </Group>
+        )}
         {p.own ? (
           <Alert color={p.own.status === "WAITING" ? "orange" : "green"} data-testid="event-own-registration" data-status={p.own.status}>
             <Stack gap="xs">

@@ -92,9 +92,9 @@ export const b2bPreferences = pgTable(
   ],
 );
 
-/** How a run came about: computed, an edited copy of a published run (moves), a restored earlier run, a repair after a late cancellation. */
-export const B2B_RUN_KINDS = ["COMPUTED", "EDITED", "RESTORED", "REPAIR"] as const;
-export type B2bRunKind = (typeof B2B_RUN_KINDS)[number];
+// Shared with the browser (the B2B page names the kinds), so defined with the page's types.
+export { B2B_RUN_KINDS, type B2bRunKind } from "../../schemas/b2b-overview";
+import type { B2bRunKind } from "../../schemas/b2b-overview";
 
 /** The settings a run used (kept with it: the history says what was computed with what). */
 export interface B2bRunSettings {

@@ -63,7 +63,8 @@ export const DEMO_EVENTS: DemoEvent[] = [
     day: 35,
     hour: 10,
     hours: 6,
-    deadlineDay: 25,
+    // Registration closed two days ago: B2B matching is open (24 companies, 20 lists; seed-b2b.server.ts).
+    deadlineDay: -2,
     maxParticipants: 40,
     b2b: true,
     organiser: 1,

@@ -6,8 +6,8 @@ import { companies, companyUserLinks, eventFiles, eventForms, eventOrganizers, e
 import { geocodeAddress } from "~/server/reference/geocode.server";
 import { type FileStorage, newStorageKey } from "~/server/storage/storage.server";
 import { TOWNS } from "./demo-catalogue";
-import { seedDemoB2bSchedule } from "./seed-b2b-agenda.server";
 import { DEMO_EVENTS, DEMO_FORMS, DEMO_PARTICIPANTS, type DemoEvent } from "./demo-events";
+import { seedB2bDemo } from "./seed-b2b.server";
 
 const DAY = 86_400_000;
 
@@ -142,6 +142,9 @@ async function seedOne(
   await tx.insert(eventForms).values({ eventId, version: 1, definition: DEMO_FORMS[demo.form] });
   await tx.insert(eventFiles).values({ eventId, kind: "IMAGE", storageKey: banner.key, fileName: `${demo.key}.webp`, sizeBytes: banner.size, position: 0 });
   if (demo.coOrganiser !== undefined) await tx.insert(eventOrganizers).values({ eventId, companyId: companyIds[demo.coOrganiser]! });
+  const registrationDeadline = demo.deadlineDay === undefined ? null : at(now, demo.deadlineDay, 23);
+  // Registrations were made before registration closed (the B2B event's closed two days ago).
+  const registeredUntil = registrationDeadline && registrationDeadline < now ? registrationDeadline : now;
   const count = Math.min(demo.registrations ?? 0, participants.length);
   for (let i = 0; i < count; i++) {
     const p = participants[i]!;
@@ -158,9 +161,12 @@ async function seedOne(
       answers: demoAnswers(demo.form, i),
       locale: p.locale,
       // Registration order is the waiting-list order.
-      createdAt: new Date(now.getTime() - (count - i) * 3_600_000),
+      createdAt: new Date(registeredUntil.getTime() - (count - i) * 3_600_000),
       updatedAt: now,
     });
   }
-  if (demo.b2b) await seedDemoB2bSchedule(tx, eventId, startsAt, participants.slice(0, count).map((p) => p.companyId), now);
+  if (demo.b2b && registrationDeadline) {
+    const registered = participants.slice(0, count).map((p) => p.companyId);
+    await seedB2bDemo(tx, eventId, companyIds, registered, { startsAt, registrationDeadline, now });
+  }
 }

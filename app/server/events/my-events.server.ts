@@ -53,6 +53,8 @@ export async function getMyEvents(db: Db, actor: Actor, now = clock.now()) {
     online: r.locationKind === "ONLINE",
     canCancel: r.status !== "CANCELLED" && now.getTime() < registrationClosesAt(r).getTime(),
     agenda: published.has(r.eventId) && (r.status === "REGISTERED" || r.status === "ATTENDED"),
+    // B2B matching released (registration closed, not started): the company ranks its partners.
+    b2bPreferences: r.b2b && (r.status === "REGISTERED" || r.status === "ATTENDED") && now.getTime() >= registrationClosesAt(r).getTime() && now.getTime() < r.startsAt.getTime(),
   }));
   const over = (i: { endsAt: string }) => Date.parse(i.endsAt) <= now.getTime();
   const organised =

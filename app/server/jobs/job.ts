@@ -12,9 +12,16 @@ export interface JobContext {
 export interface EnqueueOptions {
   /** Not before this moment (a retry after a backoff, a lease that runs out). */
   startAfter?: Date;
+  /**
+   * At most one job with this key per `singletonSeconds` time slot (pg-boss throttling; slots
+   * are aligned to the epoch): a second one in the same slot is not queued. Both or neither.
+   */
+  singletonKey?: string;
+  singletonSeconds?: number;
 }
 
-export type Enqueue = <S extends z.ZodType>(job: JobDefinition<S>, data: z.input<S>, options?: EnqueueOptions) => Promise<void>;
+/** Queues a job; false when pg-boss refused it as a duplicate of a singleton (or no queue runs). */
+export type Enqueue = <S extends z.ZodType>(job: JobDefinition<S>, data: z.input<S>, options?: EnqueueOptions) => Promise<boolean>;
 
 /**
  * A kind of background job (decision 021): a queue name, the payload's schema (checked when

@@ -42,10 +42,14 @@ export async function startQueue(settings: QueueSettings): Promise<JobQueue> {
   const workerIds = new Map<string, string>();
   const enqueue: Enqueue = async (job, data, options?: EnqueueOptions) => {
     const payload = job.schema.parse(data) as object;
-    await boss.send(job.name, payload, options?.startAfter ? { startAfter: options.startAfter } : {});
+    const id = await boss.send(job.name, payload, {
+      ...(options?.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(options?.singletonKey ? { singletonKey: options.singletonKey, singletonSeconds: options.singletonSeconds ?? 60 } : {}),
+    });
     // A worker of this instance starts at once instead of at its next poll.
     const workerId = workerIds.get(job.name);
-    if (workerId && !options?.startAfter) boss.notifyWorker(workerId);
+    if (id && workerId && !options?.startAfter) boss.notifyWorker(workerId);
+    return id !== null;
   };
 
   for (const job of jobs) {

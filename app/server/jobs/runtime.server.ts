@@ -28,13 +28,13 @@ export async function stopJobs(): Promise<void> {
 }
 
 /**
- * Queues a job on the process's queue. Without a started queue (unit tests, a script) nothing is
+ * Queues a job on the process's queue; false when nothing was queued (a singleton's duplicate, or
+ * no queue). Without a started queue (unit tests, a script) nothing is
  * queued: work whose state lives in its own tables (participant mails) is picked up by the
  * recurring sweep of a running instance instead.
  */
 export async function enqueueJob<S extends z.ZodType>(job: JobDefinition<S>, data: z.input<S>, options?: EnqueueOptions): Promise<boolean> {
   const queue = holder.__partnernetJobs;
   if (!queue) return false;
-  await (await queue).enqueue(job, data, options);
-  return true;
+  return (await queue).enqueue(job, data, options);
 }

@@ -2,40 +2,18 @@ import { desc, eq, inArray } from "drizzle-orm";
 import { registrationClosesAt } from "~/schemas/event-state";
 import * as clock from "~/server/clock.server";
 import type { Db } from "~/server/db/client.server";
-import { type B2bRunKind, b2bRuns, companies, users } from "~/server/db/schema";
+import { b2bRuns, companies, users } from "~/server/db/schema";
 import type { Actor } from "~/server/policy/policy";
 import { maxRoundsWithoutRepeat, validateSchedule } from "./algorithm";
+import type { OverviewMeeting, OverviewRun } from "~/schemas/b2b-overview";
 import type { MatchFigures } from "./algorithm/types";
+
+export type { OverviewMeeting, OverviewRun };
 import { requireB2bOrganiser } from "./access.server";
 import { type B2bPlan, loadPlan, roundEnd, tableName, usableTables } from "./plan.server";
 import { liveFigures, matchInputFor } from "./runs.server";
 import { runMeetings } from "./run-store.server";
 import { participatingCompanies } from "./participants.server";
-
-export interface OverviewMeeting {
-  id: string;
-  round: number;
-  table: number;
-  tableName: string;
-  a: { id: string; name: string };
-  b: { id: string; name: string };
-  rankA: number | null;
-  rankB: number | null;
-  score: number;
-  locked: boolean;
-}
-
-export interface OverviewRun {
-  id: string;
-  number: number;
-  kind: B2bRunKind;
-  createdAt: Date;
-  createdByName: string | null;
-  final: boolean;
-  durationMs: number;
-  figures: MatchFigures;
-  settings: { rounds: number; tables: number; fixedMeetings: number; missingPreferences: number; companies: number };
-}
 
 export interface B2bOverview {
   event: { id: string; titleDe: string; titleCs: string; startsAt: Date; endsAt: Date; registrationClosesAt: Date };
