@@ -17,7 +17,7 @@ import { expectAxeAtBothWidths, loginWithCode, msg, newContext, pathOf, storageS
 const EVENT_DE = "B2B-Kooperationsbörse Maschinenbau";
 /** Each language with its own demo participant and its own company for the organiser, so the two runs can go in parallel. */
 const RUN: Record<Locale, { email: string; company: string; onBehalfOf: string }> = {
-  de: { email: "teilnehmer.1@partnernet.example", company: "Richter Holzbau GmbH", onBehalfOf: "Wagner Tourismus GmbH" },
+  de: { email: "teilnehmer.1@partnernet.example", company: "Richter Holzbau GmbH", onBehalfOf: "Sedláček Cestovní ruch s.r.o." },
   cs: { email: "ucastnik.2@partnernet.example", company: "Dvořák Lahůdky s.r.o.", onBehalfOf: "Novák Plasty s.r.o." },
 };
 const A = "Kučera Stavebnictví s.r.o.";

@@ -1,5 +1,6 @@
 import { BarChart } from "@mantine/charts";
 import { Alert, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { ScrollTable } from "./ScrollTable";
 import { useFormat, useT } from "~/i18n/i18n-context";
 import type { MatchFigures } from "~/server/matching/algorithm/types";
 
@@ -42,7 +43,7 @@ export function B2bFigures({ figures, maxPreferences, final }: { figures: MatchF
         <div role="img" aria-label={t("b2b.figures.distributionChart")}>
           <BarChart h={180} data={scores.map((s) => ({ score: s.score, [countLabel]: s.count }))} dataKey="score" series={[{ name: countLabel, color: "brand.7" }]} xAxisProps={{ allowDecimals: false }} barChartProps={{ accessibilityLayer: false }} />
         </div>
-        <Table.ScrollContainer minWidth={300}>
+        <ScrollTable minWidth={300} label={t("b2b.figures.distribution")}>
           <Table withTableBorder data-testid="b2b-score-table">
             <Table.Thead>
               <Table.Tr>
@@ -61,7 +62,7 @@ export function B2bFigures({ figures, maxPreferences, final }: { figures: MatchF
               </Table.Tr>
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </Paper>
     </Stack>
   );

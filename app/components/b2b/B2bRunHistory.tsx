@@ -1,4 +1,5 @@
 import { Badge, Table, Text } from "@mantine/core";
+import { ScrollTable } from "./ScrollTable";
 import { useFormat, useT } from "~/i18n/i18n-context";
 import type { OverviewRun } from "~/schemas/b2b-overview";
 import { ConfirmSubmit } from "./ConfirmSubmit";
@@ -9,7 +10,7 @@ export function B2bRunHistory({ runs, currentRunId, publishedRunId }: { runs: Ov
   const format = useFormat();
   if (runs.length === 0) return <Text c="dimmed">{t("b2b.history.none")}</Text>;
   return (
-    <Table.ScrollContainer minWidth={820}>
+    <ScrollTable minWidth={820} label={t("b2b.history.title")}>
       <Table striped withTableBorder data-testid="b2b-history">
         <Table.Thead>
           <Table.Tr>
@@ -45,7 +46,7 @@ export function B2bRunHistory({ runs, currentRunId, publishedRunId }: { runs: Ov
               <Table.Td>
                 <Text size="sm">{t("b2b.history.settingsText", { companies: run.settings.companies, rounds: run.settings.rounds, tables: run.settings.tables, fixed: run.settings.fixedMeetings })}</Text>
                 {!run.final && (
-                  <Text size="xs" c="orange.9">
+                  <Text size="xs" fw={600}>
                     {t("b2b.history.notFinal", { count: run.settings.missingPreferences })}
                   </Text>
                 )}
@@ -76,6 +77,6 @@ export function B2bRunHistory({ runs, currentRunId, publishedRunId }: { runs: Ov
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

@@ -1,4 +1,5 @@
-import { ActionIcon, Badge, Button, Group, Modal, MultiSelect, NativeSelect, Stack, Table, Tabs, Text, Title, Tooltip } from "@mantine/core";
+import { Badge, Button, Group, Modal, MultiSelect, NativeSelect, Stack, Table, Tabs, Text, Title, Tooltip } from "@mantine/core";
+import { ScrollTable } from "./ScrollTable";
 import { useMemo, useState } from "react";
 import { Form, Link } from "react-router";
 import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
@@ -72,7 +73,7 @@ export function B2bSchedule({ eventId, runId, rounds, tables, meetings, companie
                   <Title order={3} size="h4" id={`b2b-round-${r.round}`}>
                     {t("b2b.schedule.roundHeading", { round: r.round, time: format.timeRange(r.start, r.end) })}
                   </Title>
-                  <Table.ScrollContainer minWidth={640}>
+                  <ScrollTable minWidth={640} label={t("b2b.schedule.roundHeading", { round: r.round, time: format.timeRange(r.start, r.end) })}>
                     <Table striped withTableBorder>
                       <Table.Thead>
                         <Table.Tr>
@@ -102,9 +103,9 @@ export function B2bSchedule({ eventId, runId, rounds, tables, meetings, companie
                                   <input type="hidden" name="meetingId" value={m.id} />
                                   <input type="hidden" name="locked" value={m.locked ? "false" : "true"} />
                                   <Tooltip label={m.locked ? t("b2b.schedule.unlock") : t("b2b.schedule.lock")}>
-                                    <ActionIcon type="submit" variant={m.locked ? "filled" : "default"} aria-pressed={m.locked} aria-label={t(m.locked ? "b2b.schedule.unlockMeeting" : "b2b.schedule.lockMeeting", { a: m.a.name, b: m.b.name })} data-testid="b2b-lock">
-                                      {m.locked ? "🔒" : "🔓"}
-                                    </ActionIcon>
+                                    <Button type="submit" size="xs" variant={m.locked ? "filled" : "default"} aria-pressed={m.locked} aria-label={t(m.locked ? "b2b.schedule.unlockMeeting" : "b2b.schedule.lockMeeting", { a: m.a.name, b: m.b.name })} data-testid="b2b-lock">
+                                      {m.locked ? t("b2b.schedule.locked") : t("b2b.schedule.lockShort")}
+                                    </Button>
                                   </Tooltip>
                                 </Form>
                                 <Button size="xs" variant="default" onClick={() => setMoving(m)} aria-label={t("b2b.schedule.moveMeeting", { a: m.a.name, b: m.b.name })} data-testid="b2b-move">
@@ -116,7 +117,7 @@ export function B2bSchedule({ eventId, runId, rounds, tables, meetings, companie
                         ))}
                       </Table.Tbody>
                     </Table>
-                  </Table.ScrollContainer>
+                  </ScrollTable>
                   {free.length > 0 && (
                     <Text size="sm" c="dimmed" data-testid="b2b-free">
                       {t("b2b.schedule.free", { names: free.map((c) => c.name).join(", ") })}
@@ -128,7 +129,7 @@ export function B2bSchedule({ eventId, runId, rounds, tables, meetings, companie
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="tables" pt="sm">
-          <Table.ScrollContainer minWidth={Math.max(640, 160 * rounds.length)}>
+          <ScrollTable minWidth={Math.max(640, 160 * rounds.length)} label={t("b2b.schedule.byTables")}>
             <Table striped withTableBorder withColumnBorders data-testid="b2b-by-tables">
               <Table.Thead>
                 <Table.Tr>
@@ -157,7 +158,7 @@ export function B2bSchedule({ eventId, runId, rounds, tables, meetings, companie
                   ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </Tabs.Panel>
       </Tabs>
       <MoveDialog meeting={moving} onClose={() => setMoving(null)} runId={runId} rounds={rounds} tables={usable} />

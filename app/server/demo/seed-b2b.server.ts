@@ -7,15 +7,15 @@ import { CZ_SURNAMES, DE_SURNAMES } from "./demo-catalogue";
 /*
  * The demo B2B event, ready to run (issue 12): 24 participating companies — the three demo
  * participants' companies plus 21 further verified demo companies, each with one registrant —, a
- * meeting plan, and ranked wishes of 20 companies (some mutual, a few exclusions, 3–10 each). The
- * demo participants' companies and one more have no list, so the organiser sees "incomplete" and
+ * meeting plan, and ranked wishes of 19 companies (some mutual, a few exclusions, 3–10 each). The
+ * demo participants' companies and two more have no list, so the organiser sees "incomplete" and
  * the e2e test ranks with the demo accounts. Deterministic: the same every time it is seeded.
  */
 
 /** Indices of the further participating demo companies (all verified; none of the demo accounts' own). */
 export const B2B_DEMO_COMPANIES: readonly number[] = Array.from({ length: 21 }, (_, i) => 10 + i);
 /** Participating companies that have not ranked yet (besides the demo participants' companies). */
-const WITHOUT_LIST = new Set([30]);
+const WITHOUT_LIST = new Set([28, 30]);
 /** Pairs that want to meet each other first (mutual wishes). */
 const MUTUAL: ReadonlyArray<[number, number]> = [
   [10, 11],

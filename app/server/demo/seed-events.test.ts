@@ -69,14 +69,14 @@ it("seeds about 12 events once: past and upcoming, B2B, external, fees, online, 
   const [withUser] = await db.select({ n: count() }).from(eventRegistrations).where(isNotNull(eventRegistrations.userId));
   expect(withUser!.n).toBeGreaterThan(5);
 
-  // The B2B exchange is ready to run: registration closed, 24 companies, 20 of them ranked (issue 12).
+  // The B2B exchange is ready to run: registration closed, 24 companies, 19 of them ranked (issue 12).
   const b2b = rows.find((e) => e.b2b)!;
   expect(registrationState(b2b, now, { taken: 24 })).toBe("B2B_MATCHING");
   const participants = await participatingCompanies(db, b2b.id);
   expect(participants).toHaveLength(24);
   expect(b2b.maxParticipants).toBeGreaterThanOrEqual(24);
   const prefs = await loadPreferencesForMatching(db, b2b.id, participants.map((p) => p.companyId));
-  expect(prefs.submitted.size).toBe(20);
+  expect(prefs.submitted.size).toBe(19);
   const lengths = [...prefs.submitted].map((id) => prefs.ranking[id]!.length);
   expect(Math.min(...lengths)).toBeGreaterThanOrEqual(3);
   expect(Math.max(...lengths)).toBeLessThanOrEqual(10);
@@ -91,6 +91,6 @@ it("seeds about 12 events once: past and upcoming, B2B, external, fees, online, 
   const [link] = await db.select().from(companyUserLinks).where(eq(companyUserLinks.userId, demoUsers[0]!.id));
   expect(participants.map((p) => p.companyId)).toContain(link!.companyId);
   expect(prefs.submitted.has(link!.companyId)).toBe(false);
-  expect((await db.select({ n: count() }).from(b2bPreferenceLists))[0]!.n).toBe(20);
+  expect((await db.select({ n: count() }).from(b2bPreferenceLists))[0]!.n).toBe(19);
   expect((await db.select({ n: count() }).from(b2bPreferences).where(eq(b2bPreferences.eventId, b2b.id)))[0]!.n).toBeGreaterThan(60);
 });

@@ -1,0 +1,193 @@
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { extractText, getDocumentProxy } from "unpdf";
+import type { Locale } from "../../app/i18n/locales";
+import type { MessageKey, MessageValues } from "../../app/i18n/translate";
+import { expectAxeAtBothWidths, loginWithCode, msg, newContext, pathOf } from "./support";
+
+/**
+ * Issue 12 as one journey in Chromium, German then Czech, on the demo B2B exchange (24 companies,
+ * registration closed, 20 of them ranked; the demo participants rank in b2b-preferences.spec.ts):
+ * a third demo company (Sabine Krause's) ranks the other two demo companies; the organiser opens
+ * the B2B page, runs the matching, locks a meeting, re-runs (the locked meeting stays), publishes
+ * after confirming and downloads the plan by tables (table filter applied, CSV and PDF); the
+ * participant finds its agenda under my events and on the event page, and downloads it as PDF and
+ * .ics. In Czech the organiser re-runs and publishes again and a Czech participant reads its agenda.
+ * axe on the B2B page and on the event page with the agenda, at 1280 and 390 px.
+ */
+test.describe.configure({ mode: "serial" });
+
+const EVENT_DE = "B2B-Kooperationsbörse Maschinenbau";
+const PARTICIPANT: Record<Locale, { email: string }> = {
+  de: { email: "teilnehmer.3@partnernet.example" },
+  // A registrant of one of the further demo companies (seed-b2b.server.ts).
+  cs: { email: "b2b.12@partnernet.example" },
+};
+const WISHES = ["Richter Holzbau GmbH", "Dvořák Lahůdky s.r.o."];
+
+let eventId = "";
+const signedIn: Partial<Record<Locale, BrowserContext>> = {};
+
+async function findEvent(page: Page): Promise<string> {
+  await page.goto(`${pathOf("eventList", "de")}?q=${encodeURIComponent(EVENT_DE)}`);
+  const target = decodeURI((await page.getByTestId("event-card-link").first().getAttribute("href")) ?? "");
+  return target.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/)![0];
+}
+
+async function participant(browser: Browser, locale: Locale): Promise<Page> {
+  if (!signedIn[locale]) {
+    signedIn[locale] = await newContext(browser, { viewport: { width: 1280, height: 900 } });
+    await loginWithCode(await signedIn[locale]!.newPage(), PARTICIPANT[locale].email, locale);
+  }
+  return signedIn[locale]!.newPage();
+}
+
+test.afterAll(async () => {
+  for (const context of Object.values(signedIn)) await context?.close();
+});
+
+async function pdfText(body: Buffer): Promise<string> {
+  const document = await getDocumentProxy(new Uint8Array(body));
+  return ((await extractText(document, { mergePages: true })).text as string).replace(/\s+/g, " ");
+}
+
+/** The agenda on the event page (reached from my events) and its downloads. */
+async function checkAgenda(page: Page, locale: Locale) {
+  const t = (key: MessageKey, values?: MessageValues) => msg(locale, key, values);
+  await page.goto(pathOf("myEvents", locale));
+  const card = page.getByTestId("my-event").filter({ hasText: locale === "de" ? EVENT_DE : "B2B kooperační burza strojírenství" });
+  await card.getByRole("link", { name: t("myEvents.agenda"), exact: true }).click();
+  const agenda = page.getByTestId("b2b-agenda");
+  await expect(agenda.getByRole("heading", { level: 2, name: t("b2bAgenda.title") })).toBeVisible();
+  const rows = agenda.getByTestId("agenda-row");
+  // One row per round (8 in the demo plan): a meeting or a pause.
+  await expect(rows).toHaveCount(8);
+  await expect(rows.first()).toContainText(t("b2bAgenda.roundN", { round: 1 }));
+  await expect(rows.first()).toContainText(/\d{1,2}:\d{2}\s*–\s*\d{1,2}:\d{2}/);
+  const partner = agenda.getByTestId("agenda-partner").first();
+  await expect(partner).toHaveAttribute("href", new RegExp(locale === "de" ? "/de/firmen/" : "/cs/firmy/"));
+  const partnerName = (await partner.innerText()).trim();
+  await expect(agenda.getByRole("link", { name: /@/ }).first()).toHaveAttribute("href", /^mailto:/);
+  await expectAxeAtBothWidths(page, `event page with agenda ${locale}`);
+
+  const pdf = await page.request.get((await agenda.getByTestId("agenda-pdf").getAttribute("href"))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  const text = await pdfText(await pdf.body());
+  expect(text).toContain(t("b2bAgenda.col.partner"));
+  expect(text).toContain(partnerName);
+
+  const ics = await page.request.get((await agenda.getByTestId("agenda-ics").getAttribute("href"))!);
+  expect(ics.status()).toBe(200);
+  expect(ics.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  const calendar = (await ics.text()).replace(/\r\n[ \t]/g, "");
+  // The table and the phone cards carry the same meetings; count them in the table.
+  const meetings = await agenda.getByTestId("agenda-table").getByTestId("agenda-partner").count();
+  expect(calendar.match(/^BEGIN:VEVENT$/gm)).toHaveLength(meetings);
+  expect(calendar).toMatch(/^DTSTART:\d{8}T\d{6}Z$/m);
+  expect(calendar).toContain(partnerName);
+}
+
+test("German: a company ranks, the organiser runs, locks, re-runs, publishes and prints the table plan; the participant gets its agenda", async ({ browser }) => {
+  test.slow();
+  const t = (key: MessageKey, values?: MessageValues) => msg("de", key, values);
+  const page = await participant(browser, "de");
+  eventId = await findEvent(page);
+
+  // The third demo company ranks the other two.
+  await page.goto(pathOf("eventB2bPreferences", "de", { id: eventId }));
+  for (const name of WISHES) {
+    await page.getByTestId("prefs-search").fill(name);
+    await page.getByRole("button", { name: t("b2bPrefs.addLabel", { name }) }).click();
+  }
+  await page.getByTestId("prefs-save").click();
+  await expect(page.getByTestId("prefs-saved")).toBeVisible();
+
+  const organiserContext = await newContext(browser, { role: "Multiplikator", viewport: { width: 1280, height: 900 } });
+  const organiser = await organiserContext.newPage();
+  try {
+    await organiser.goto(pathOf("adminB2b", "de", { id: eventId }));
+    await expect(organiser.getByRole("heading", { level: 1, name: t("page.adminB2b.title") })).toBeVisible();
+    await expect(organiser.getByTestId("b2b-max-rounds")).toHaveText(t("b2b.run.maxRounds", { count: 23 }));
+    await expect(organiser.getByTestId("prefs-status")).toBeVisible();
+    await organiser.getByTestId("b2b-run").click();
+    await expect(organiser.getByTestId("b2b-done")).toHaveText(t("b2b.done.run", { number: 1 }));
+    const result = organiser.getByTestId("b2b-result");
+    await expect(result).toBeVisible();
+    await expect(result.getByTestId("b2b-score-explained")).toHaveText(t("b2b.figures.scoreExplained", { max: 10 }));
+    await expect(result.getByTestId("b2b-not-final")).toBeVisible();
+    await expectAxeAtBothWidths(organiser, "B2B page with a result");
+
+    // Lock the first meeting of round 2, re-run: it stays where it was.
+    const round2 = result.getByTestId("b2b-round-2");
+    const locked = round2.getByTestId("b2b-meeting").first();
+    const cells = async (row: typeof locked) => (await row.locator("td").allInnerTexts()).slice(0, 3).join(" | ");
+    const lockedText = await cells(locked);
+    await locked.getByTestId("b2b-lock").click();
+    await expect(round2.getByTestId("b2b-meeting").first().getByTestId("b2b-lock")).toHaveAttribute("aria-pressed", "true");
+    await organiser.getByTestId("b2b-run").click();
+    await expect(result.getByRole("heading", { level: 2 })).toHaveText(t("b2b.result.title", { number: 2 }));
+    const kept = result.getByTestId("b2b-round-2").getByTestId("b2b-meeting").first();
+    await expect(kept.getByTestId("b2b-lock")).toHaveAttribute("aria-pressed", "true");
+    expect(await cells(kept)).toBe(lockedText);
+    await expect(organiser.getByTestId("b2b-history").getByTestId("b2b-run-1")).toBeVisible();
+
+    // Publishing asks first.
+    await organiser.getByTestId("b2b-publish").click();
+    await organiser.getByTestId("b2b-publish-confirm").click();
+    await expect(organiser.getByTestId("b2b-published")).toBeVisible();
+
+    // The plan by tables, narrowed to two tables, as the reception desk prints it.
+    await result.getByTestId("b2b-tab-tables").click();
+    await expect(result.getByTestId("b2b-by-tables")).toBeVisible();
+    await result.getByTestId("b2b-table-filter").click();
+    await organiser.getByRole("option", { name: "1", exact: true }).click();
+    await organiser.getByRole("option", { name: "2", exact: true }).click();
+    await organiser.keyboard.press("Escape");
+    await expect(result.getByTestId("b2b-by-tables").locator("tbody tr")).toHaveCount(2);
+    const pdfHref = (await result.getByTestId("b2b-download-pdf").getAttribute("href"))!;
+    expect(pdfHref).toContain("?tables=1,2");
+    const pdf = await organiser.request.get(pdfHref);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    const text = await pdfText(await pdf.body());
+    expect(text).toContain(t("b2b.pdf.round", { round: 8, time: "" }).split(" · ")[0]!);
+    expect(text).not.toContain(t("b2b.pdf.draft"));
+    const csv = await organiser.request.get((await result.getByTestId("b2b-download-csv").getAttribute("href"))!);
+    expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    const lines = (await csv.text()).trim().split("\r\n");
+    expect(lines[0]).toContain(`"${t("b2b.csv.round")}";`);
+    // Two tables × eight rounds at most.
+    expect(lines.length - 1).toBeGreaterThan(0);
+    expect(lines.slice(1).every((l) => /^"\d+";"[^"]+";"[^"]+";"(1|2)";/.test(l))).toBe(true);
+  } finally {
+    await organiserContext.close();
+  }
+
+  await checkAgenda(page, "de");
+});
+
+test("Czech: the organiser re-runs and publishes again in Czech; a Czech participant reads its agenda", async ({ browser }) => {
+  test.slow();
+  const t = (key: MessageKey, values?: MessageValues) => msg("cs", key, values);
+  const organiserContext = await newContext(browser, { role: "Multiplikator", viewport: { width: 1280, height: 900 } });
+  const organiser = await organiserContext.newPage();
+  try {
+    await organiser.goto(pathOf("adminB2b", "cs", { id: eventId }));
+    await expect(organiser.getByRole("heading", { level: 1, name: t("page.adminB2b.title") })).toBeVisible();
+    await expect(organiser.getByTestId("b2b-published")).toBeVisible();
+    await organiser.getByTestId("b2b-run").click();
+    await expect(organiser.getByTestId("b2b-result").getByRole("heading", { level: 2 })).toHaveText(t("b2b.result.title", { number: 3 }));
+    // Restoring the first run asks first, then makes a new run of it.
+    await organiser.getByTestId("b2b-restore-1").click();
+    await organiser.getByTestId("b2b-restore-1-confirm").click();
+    await expect(organiser.getByTestId("b2b-result").getByRole("heading", { level: 2 })).toHaveText(t("b2b.result.title", { number: 4 }));
+    await expect(organiser.getByTestId("b2b-history").getByTestId("b2b-run-4")).toContainText(t("b2b.history.kind.RESTORED"));
+    await organiser.getByTestId("b2b-publish").click();
+    await organiser.getByTestId("b2b-publish-confirm").click();
+    await expect(organiser.getByTestId("b2b-published")).toBeVisible();
+    await expectAxeAtBothWidths(organiser, "B2B page in Czech");
+  } finally {
+    await organiserContext.close();
+  }
+  await checkAgenda(await participant(browser, "cs"), "cs");
+});
