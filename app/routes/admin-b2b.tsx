@@ -201,7 +201,7 @@ export default function AdminB2b() {
               {t("b2b.result.title", { number: current.run.number })}
             </Title>
             {current.published ? (
-              <Text c="green.8" data-testid="b2b-published">
+              <Text fw={600} data-testid="b2b-published">
                 {t("b2b.result.published", { time: plan.publishedAt ? format.dateTime(plan.publishedAt) : "" })}
               </Text>
             ) : (

@@ -109,6 +109,17 @@ test("German: a company ranks, the organiser runs, locks, re-runs, publishes and
     await expect(organiser.getByRole("heading", { level: 1, name: t("page.adminB2b.title") })).toBeVisible();
     await expect(organiser.getByTestId("b2b-max-rounds")).toHaveText(t("b2b.run.maxRounds", { count: 23 }));
     await expect(organiser.getByTestId("prefs-status")).toBeVisible();
+    // The first two tables get names; a wrong round time is refused on its field first.
+    const plan = organiser.getByTestId("b2b-plan-form");
+    await plan.getByLabel(t("b2b.plan.tableLabels")).fill("A1, A2");
+    await organiser.getByTestId("b2b-plan-round-2").fill("10:35");
+    await organiser.getByTestId("b2b-plan-save").click();
+    await expect(plan.getByText(t("error.B2B_ROUNDS_OVERLAP"))).toBeVisible();
+    await expect(organiser.getByTestId("b2b-plan-round-2")).toBeFocused();
+    await organiser.getByTestId("b2b-plan-round-2").fill("10:55");
+    await expect(plan.getByText(t("error.B2B_ROUNDS_OVERLAP"))).toBeHidden();
+    await organiser.getByTestId("b2b-plan-save").click();
+    await expect(organiser.getByTestId("b2b-plan-saved")).toBeVisible();
     await organiser.getByTestId("b2b-run").click();
     await expect(organiser.getByTestId("b2b-done")).toHaveText(t("b2b.done.run", { number: 1 }));
     const result = organiser.getByTestId("b2b-result");
@@ -140,8 +151,8 @@ test("German: a company ranks, the organiser runs, locks, re-runs, publishes and
     await result.getByTestId("b2b-tab-tables").click();
     await expect(result.getByTestId("b2b-by-tables")).toBeVisible();
     await result.getByTestId("b2b-table-filter").click();
-    await organiser.getByRole("option", { name: "1", exact: true }).click();
-    await organiser.getByRole("option", { name: "2", exact: true }).click();
+    await organiser.getByRole("option", { name: "A1", exact: true }).click();
+    await organiser.getByRole("option", { name: "A2", exact: true }).click();
     await organiser.keyboard.press("Escape");
     await expect(result.getByTestId("b2b-by-tables").locator("tbody tr")).toHaveCount(2);
     const pdfHref = (await result.getByTestId("b2b-download-pdf").getAttribute("href"))!;
@@ -158,7 +169,7 @@ test("German: a company ranks, the organiser runs, locks, re-runs, publishes and
     expect(lines[0]).toContain(`"${t("b2b.csv.round")}";`);
     // Two tables × eight rounds at most.
     expect(lines.length - 1).toBeGreaterThan(0);
-    expect(lines.slice(1).every((l) => /^"\d+";"[^"]+";"[^"]+";"(1|2)";/.test(l))).toBe(true);
+    expect(lines.slice(1).every((l) => /^"\d+";"[^"]+";"[^"]+";"(A1|A2)";/.test(l))).toBe(true);
   } finally {
     await organiserContext.close();
   }
@@ -166,7 +177,7 @@ test("German: a company ranks, the organiser runs, locks, re-runs, publishes and
   await checkAgenda(page, "de");
 });
 
-test("Czech: the organiser re-runs and publishes again in Czech; a Czech participant reads its agenda", async ({ browser }) => {
+test("Czech: the organiser re-runs, restores an earlier run and publishes again in Czech; a Czech participant reads its agenda", async ({ browser }) => {
   test.slow();
   const t = (key: MessageKey, values?: MessageValues) => msg("cs", key, values);
   const organiserContext = await newContext(browser, { role: "Multiplikator", viewport: { width: 1280, height: 900 } });
@@ -175,13 +186,17 @@ test("Czech: the organiser re-runs and publishes again in Czech; a Czech partici
     await organiser.goto(pathOf("adminB2b", "cs", { id: eventId }));
     await expect(organiser.getByRole("heading", { level: 1, name: t("page.adminB2b.title") })).toBeVisible();
     await expect(organiser.getByTestId("b2b-published")).toBeVisible();
+    const heading = organiser.getByTestId("b2b-result").getByRole("heading", { level: 2 });
     await organiser.getByTestId("b2b-run").click();
-    await expect(organiser.getByTestId("b2b-result").getByRole("heading", { level: 2 })).toHaveText(t("b2b.result.title", { number: 3 }));
-    // Restoring the first run asks first, then makes a new run of it.
-    await organiser.getByTestId("b2b-restore-1").click();
-    await organiser.getByTestId("b2b-restore-1-confirm").click();
-    await expect(organiser.getByTestId("b2b-result").getByRole("heading", { level: 2 })).toHaveText(t("b2b.result.title", { number: 4 }));
-    await expect(organiser.getByTestId("b2b-history").getByTestId("b2b-run-4")).toContainText(t("b2b.history.kind.RESTORED"));
+    await expect(heading).toHaveText(t("b2b.result.title", { number: 3 }));
+    await organiser.getByTestId("b2b-run").click();
+    await expect(heading).toHaveText(t("b2b.result.title", { number: 4 }));
+    // Restoring run 3 asks first, then makes a new run of it (the rankings have not changed since,
+    // so it still fits and can be published).
+    await organiser.getByTestId("b2b-restore-3").click();
+    await organiser.getByTestId("b2b-restore-3-confirm").click();
+    await expect(heading).toHaveText(t("b2b.result.title", { number: 5 }));
+    await expect(organiser.getByTestId("b2b-history").getByTestId("b2b-run-5")).toContainText(t("b2b.history.kind.RESTORED"));
     await organiser.getByTestId("b2b-publish").click();
     await organiser.getByTestId("b2b-publish-confirm").click();
     await expect(organiser.getByTestId("b2b-published")).toBeVisible();

@@ -178,8 +178,8 @@ test("without JavaScript the organiser builds, orders and saves a list with the 
   const page = await context.newPage();
   try {
     const id = await eventId(page);
-    const company = "Sedláček Cestovní ruch s.r.o.";
-    await page.goto(`${pathOf("search", "de")}?q=sedlacek&type=COMPANY&country=DE&country=CZ`);
+    const company = "Seidel Feinkost GmbH";
+    await page.goto(`${pathOf("search", "de")}?q=seidel&type=COMPANY&country=DE&country=CZ`);
     const link = decodeURI((await page.getByTestId("search-hit-link").filter({ hasText: company }).first().getAttribute("href"))!);
     const companyId = link.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/)![0];
     await page.goto(pathOf("adminB2bPreferences", "de", { id, companyId }));

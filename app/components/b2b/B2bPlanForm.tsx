@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Checkbox, Fieldset, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { ActionIcon, Alert, Button, Checkbox, Fieldset, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { Form } from "react-router";
 import { FormError } from "~/components/FormError";
@@ -168,9 +168,9 @@ export function B2bPlanForm({ defaults, event, serverErrors, failure, saved, sav
 
           <FormError code={showBanner ? "INVALID_INPUT" : failure} />
           {saved && (
-            <Text c="green.8" role="status" data-testid="b2b-plan-saved">
+            <Alert color="green" role="status" data-testid="b2b-plan-saved">
               {t("b2b.plan.saved")}
-            </Text>
+            </Alert>
           )}
           <Group>
             <Button type="submit" loading={saving} data-testid="b2b-plan-save">
@@ -191,7 +191,7 @@ const toMinutes = (time: string) => {
 function FieldMessage({ message }: { message: string | undefined }) {
   if (!message) return null;
   return (
-    <Text c="red.8" size="sm" role="alert">
+    <Text c="var(--mantine-color-error)" size="sm" role="alert">
       {message}
     </Text>
   );

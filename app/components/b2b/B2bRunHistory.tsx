@@ -32,7 +32,7 @@ export function B2bRunHistory({ runs, currentRunId, publishedRunId }: { runs: Ov
                 <Text size="xs">{t(`b2b.history.kind.${run.kind}`)}</Text>
                 {run.id === currentRunId && <Badge size="xs">{t("b2b.history.current")}</Badge>}{" "}
                 {run.id === publishedRunId && (
-                  <Badge size="xs" color="green">
+                  <Badge size="xs" color="teal.9">
                     {t("b2b.history.published")}
                   </Badge>
                 )}

@@ -69,7 +69,7 @@ export function B2bSchedule({ eventId, runId, rounds, tables, meetings, companie
               const busy = new Set(meetings.filter((m) => m.round === r.round).flatMap((m) => [m.a.id, m.b.id]));
               const free = companies.filter((c) => !busy.has(c.id));
               return (
-                <section key={r.round} aria-labelledby={`b2b-round-${r.round}`} data-testid={`b2b-round-${r.round}`}>
+                <div key={r.round} data-testid={`b2b-round-${r.round}`}>
                   <Title order={3} size="h4" id={`b2b-round-${r.round}`}>
                     {t("b2b.schedule.roundHeading", { round: r.round, time: format.timeRange(r.start, r.end) })}
                   </Title>
@@ -123,7 +123,7 @@ export function B2bSchedule({ eventId, runId, rounds, tables, meetings, companie
                       {t("b2b.schedule.free", { names: free.map((c) => c.name).join(", ") })}
                     </Text>
                   )}
-                </section>
+                </div>
               );
             })}
           </Stack>
