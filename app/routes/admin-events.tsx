@@ -65,6 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       registered: e.registered,
       waiting: e.waiting,
       capacity: e.maxParticipants,
+      b2b: e.b2b,
     })),
   };
 }
@@ -215,6 +216,11 @@ export default function AdminEvents() {
                           {isBuilt("adminParticipants") && (
                             <Button component={Link} to={href("adminParticipants", locale, { id: e.id })} size="compact-sm" variant="default" aria-label={t("eventAdmin.participantsNamed", { title: e.title })} data-testid="event-participants-link">
                               {t("page.adminParticipants.title")}
+                            </Button>
+                          )}
+                          {e.b2b && (
+                            <Button component={Link} to={href("adminB2b", locale, { id: e.id })} size="compact-sm" variant="default" aria-label={t("eventAdmin.b2bNamed", { title: e.title })} data-testid="event-b2b-link">
+                              {t("page.adminB2b.title")}
                             </Button>
                           )}
                           {isBuilt("adminEventForm") && (

@@ -105,10 +105,17 @@ test("German: a company ranks, the organiser runs, locks, re-runs, publishes and
   const organiserContext = await newContext(browser, { role: "Multiplikator", viewport: { width: 1280, height: 900 } });
   const organiser = await organiserContext.newPage();
   try {
-    await organiser.goto(pathOf("adminB2b", "de", { id: eventId }));
+    // From the organiser's event list to the B2B page.
+    await organiser.goto(`${pathOf("adminEvents", "de")}?q=${encodeURIComponent(EVENT_DE)}`);
+    await organiser.getByRole("link", { name: t("eventAdmin.b2bNamed", { title: EVENT_DE }) }).click();
     await expect(organiser.getByRole("heading", { level: 1, name: t("page.adminB2b.title") })).toBeVisible();
+    expect(decodeURI(organiser.url())).toContain(`/de/admin/veranstaltungen/b2b/${eventId}`);
     await expect(organiser.getByTestId("b2b-max-rounds")).toHaveText(t("b2b.run.maxRounds", { count: 23 }));
     await expect(organiser.getByTestId("prefs-status")).toBeVisible();
+    // Those who have not ranked are reminded (after confirming), by e-mail through the queue.
+    await organiser.getByTestId("prefs-remind").click();
+    await organiser.getByTestId("prefs-remind-confirm").click();
+    await expect(organiser.getByTestId("prefs-reminded").or(organiser.getByText(t("b2bPrefs.status.remindedNone")))).toBeVisible();
     // The first two tables get names; a wrong round time is refused on its field first.
     const plan = organiser.getByTestId("b2b-plan-form");
     await plan.getByLabel(t("b2b.plan.tableLabels")).fill("A1, A2");

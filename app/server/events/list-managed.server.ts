@@ -62,6 +62,7 @@ export async function listManagedEvents(db: Db, actor: Actor, filters: EventAdmi
       active: events.active,
       deletedAt: events.deletedAt,
       maxParticipants: events.maxParticipants,
+      b2b: events.b2b,
       registered,
       waiting,
     })
