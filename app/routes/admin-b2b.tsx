@@ -27,7 +27,6 @@ import { requireUser } from "~/server/http/require-user.server";
 import { b2bAction } from "~/server/matching/b2b-action.server";
 import { loadB2bOverview } from "~/server/matching/overview.server";
 import { saveB2bPlan } from "~/server/matching/plan-save.server";
-import { participatingCompanies } from "~/server/matching/participants.server";
 import { preferenceStatus } from "~/server/matching/preferences.server";
 import { remindMissingPreferences } from "~/server/matching/preference-reminders.server";
 import { serializePreferenceStatus } from "~/server/matching/preference-routes.server";
@@ -46,13 +45,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const db = await getDb();
   const overview = await loadB2bOverview(db, user, params.id).catch(throwPageError);
-  const [status, companies] = await Promise.all([preferenceStatus(db, user, params.id), participatingCompanies(db, params.id)]);
+  const status = await preferenceStatus(db, user, params.id);
   const { plan, event } = overview;
   const firstRound = plan.roundStarts[0] ? new Date(plan.roundStarts[0]) : event.startsAt;
   return {
     ...overview,
     status: serializePreferenceStatus(status),
-    companyNames: companies.map((c) => ({ id: c.companyId, name: c.name })),
     title: locale === "cs" ? event.titleCs : event.titleDe,
     eventTimes: { startsAt: event.startsAt.toISOString(), endsAt: event.endsAt.toISOString(), registrationClosesAt: event.registrationClosesAt.toISOString() },
     planDefaults: {

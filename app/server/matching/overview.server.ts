@@ -21,6 +21,8 @@ export interface B2bOverview {
   rounds: { round: number; start: string; end: string }[];
   tables: { number: number; name: string; usable: boolean }[];
   companies: number;
+  /** The participating companies by name (the schedule lists who is free in a round). */
+  companyNames: { id: string; name: string }[];
   missingPreferences: number;
   maxRoundsWithoutRepeat: number;
   current: null | {
@@ -41,7 +43,7 @@ export async function loadB2bOverview(db: Db, actor: Actor, eventId: string, now
   const plan = await loadPlan(db, eventId);
   const participants = await participatingCompanies(db, eventId);
   const names = new Map(participants.map((p) => [p.companyId, p.name]));
-  const { input, missing } = await matchInputFor(db, eventId, plan, [], now);
+  const { input, missing } = await matchInputFor(db, eventId, plan, now);
   const usable = usableTables(plan);
   const runRows = await db
     .select({ run: b2bRuns, createdByName: users.name })
@@ -94,6 +96,7 @@ export async function loadB2bOverview(db: Db, actor: Actor, eventId: string, now
     rounds: plan.roundStarts.map((start, i) => ({ round: i + 1, start, end: roundEnd(plan, start).toISOString() })),
     tables: Array.from({ length: plan.tableCount }, (_, i) => ({ number: i + 1, name: tableName(plan, i + 1), usable: usable.includes(i + 1) })),
     companies: participants.length,
+    companyNames: participants.map((p) => ({ id: p.companyId, name: p.name })),
     missingPreferences: missing,
     maxRoundsWithoutRepeat: maxRoundsWithoutRepeat(participants.length, usable.length),
     current,

@@ -21,8 +21,8 @@ import { type B2bMeetingRow, type B2bRunRow, runMeetings, storeRun } from "./run
  * numbered per event and never deleted.
  */
 
-/** Everything the scheduler needs, read inside the caller's transaction. */
-export async function matchInputFor(tx: Db, eventId: string, plan: B2bPlan, fixed: FixedMeeting[], now: Date): Promise<{ input: MatchInput; missing: number }> {
+/** Everything the scheduler needs (no fixed meetings yet), read inside the caller's transaction. */
+export async function matchInputFor(tx: Db, eventId: string, plan: B2bPlan, now: Date): Promise<{ input: MatchInput; missing: number }> {
   const participants = await participatingCompanies(tx, eventId);
   const ids = participants.map((p) => p.companyId);
   const [prefs, companies] = await Promise.all([loadPreferencesForMatching(tx, eventId, ids), matchCompanies(tx, ids, now)]);
@@ -34,7 +34,7 @@ export async function matchInputFor(tx: Db, eventId: string, plan: B2bPlan, fixe
     maxPreferences: plan.maxPreferences,
     rounds: plan.roundStarts.length,
     tables: usableTables(plan),
-    fixed,
+    fixed: [],
   };
   return { input, missing: ids.filter((id) => !prefs.submitted.has(id)).length };
 }
@@ -66,7 +66,7 @@ export async function runMatching(db: Db, actor: Actor, eventId: string, now = c
   return withTransaction(db, async (tx) => {
     const plan = await lockedPlan(tx, eventId);
     const locked = plan.currentRunId ? (await runMeetings(tx, plan.currentRunId)).filter((m) => m.locked) : [];
-    const { input: base, missing } = await matchInputFor(tx, eventId, plan, [], now);
+    const { input: base, missing } = await matchInputFor(tx, eventId, plan, now);
     if (base.companies.length < 2) throw new AppError("B2B_TOO_FEW_COMPANIES");
     // A locked meeting survives when it is still valid on its own in the current plan.
     const stillValid = locked.map(asFixed).filter((f) => validateSchedule(base, [f]).length === 0);
@@ -120,7 +120,7 @@ async function editableRun(tx: Db, eventId: string, plan: B2bPlan, actor: Actor,
     kind: "EDITED",
     basedOnRunId: plan.currentRunId,
     settings: run!.settings,
-    figures: liveFigures((await matchInputFor(tx, eventId, plan, [], now)).input, meetings),
+    figures: liveFigures((await matchInputFor(tx, eventId, plan, now)).input, meetings),
     final: run!.final,
     durationMs: 0,
     createdBy: actor!.id,
@@ -155,7 +155,7 @@ export async function moveMeeting(db: Db, actor: Actor, eventId: string, runId: 
     const meetings = await runMeetings(tx, targetRunId);
     const moved = meetings.find((m) => m.round === meeting.round && m.tableNo === meeting.tableNo)!;
     const others = meetings.filter((m) => m.id !== moved.id).map(asFixed);
-    const { input } = await matchInputFor(tx, eventId, plan, [], now);
+    const { input } = await matchInputFor(tx, eventId, plan, now);
     const candidate = { ...asFixed(moved), round: target.round, table: target.table };
     if (validateSchedule(input, [...others, candidate]).length > 0) throw new AppError("B2B_MOVE_INVALID");
     await tx.update(b2bMeetings).set({ round: target.round, tableNo: target.table, locked: true }).where(eq(b2bMeetings.id, moved.id));
@@ -179,7 +179,7 @@ export async function restoreRun(db: Db, actor: Actor, eventId: string, runId: s
       kind: "RESTORED",
       basedOnRunId: run.id,
       settings: run.settings,
-      figures: liveFigures((await matchInputFor(tx, eventId, plan, [], now)).input, meetings),
+      figures: liveFigures((await matchInputFor(tx, eventId, plan, now)).input, meetings),
       final: run.final,
       durationMs: 0,
       createdBy: actor!.id,
@@ -199,7 +199,7 @@ export async function publishRun(db: Db, actor: Actor, eventId: string, runId: s
     const plan = await lockedPlan(tx, eventId);
     if (plan.currentRunId !== runId) throw new AppError("B2B_SCHEDULE_CHANGED");
     const meetings = await runMeetings(tx, runId);
-    const { input } = await matchInputFor(tx, eventId, plan, [], now);
+    const { input } = await matchInputFor(tx, eventId, plan, now);
     if (validateSchedule(input, meetings.map(asFixed)).length > 0) throw new AppError("B2B_RERUN_REQUIRED");
     const previous = plan.publishedRunId;
     await tx.update(b2bPlans).set({ publishedRunId: runId, publishedAt: now }).where(eq(b2bPlans.eventId, eventId));
