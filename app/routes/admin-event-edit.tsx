@@ -97,6 +97,12 @@ export default function AdminEventEdit() {
             {t("eventAdmin.openFormBuilder")}
           </Anchor>
         )}
+        {/* The spec's "preference ranking for B2B matching" in event editing lives on the B2B page. */}
+        {loaded.values.b2b && (
+          <Anchor component={Link} to={href("adminB2b", locale, { id: loaded.id })} data-testid="event-b2b-link">
+            {t("eventAdmin.openB2b")}
+          </Anchor>
+        )}
       </Group>
       <EventForm
         // A fresh form after each save (the stored values and files are the new defaults).
