@@ -6,7 +6,7 @@ import { expectAxeAtBothWidths, loginWithCode, msg, newContext, pathOf } from ".
 
 /**
  * Issue 12 as one journey in Chromium, German then Czech, on the demo B2B exchange (24 companies,
- * registration closed, 20 of them ranked; the demo participants rank in b2b-preferences.spec.ts):
+ * registration closed, 19 of them ranked; the two other demo participants rank in b2b-preferences.spec.ts):
  * a third demo company (Sabine Krause's) ranks the other two demo companies; the organiser opens
  * the B2B page, runs the matching, locks a meeting, re-runs (the locked meeting stays), publishes
  * after confirming and downloads the plan by tables (table filter applied, CSV and PDF); the
