@@ -12,6 +12,7 @@ import { openPostgres, rowsOf } from "./db/client.server";
 import { companies, events, users } from "./db/schema";
 import { DEMO_USERS } from "./db/seed.server";
 import { DEMO_EVENTS, DEMO_PARTICIPANTS } from "./demo/demo-events";
+import { B2B_DEMO_COMPANIES } from "./demo/seed-b2b.server";
 import { DEMO_COMPANY_COUNT } from "./demo/seed-companies.server";
 import { LocalDiskStorage } from "./storage/storage.server";
 
@@ -121,7 +122,8 @@ describe.skipIf(TEST_ENGINE !== "postgres")("start-up on PostgreSQL", () => {
       const [userCount] = await handle.db.select({ n: count() }).from(users);
       const migrations = rowsOf<{ n: number }>(await handle.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`));
       expect(companyCount?.n).toBe(DEMO_COMPANY_COUNT);
-      expect(userCount?.n).toBe(DEMO_USERS.length + DEMO_PARTICIPANTS.length);
+      // The demo accounts, the demo participants and one registrant per further B2B exchange company.
+      expect(userCount?.n).toBe(DEMO_USERS.length + DEMO_PARTICIPANTS.length + B2B_DEMO_COMPANIES.length);
       const [eventCount] = await handle.db.select({ n: count() }).from(events);
       expect(eventCount?.n).toBe(DEMO_EVENTS.length);
       expect(migrations[0]?.n).toBe(fs.readdirSync("drizzle").filter((f) => f.endsWith(".sql")).length);
