@@ -1,13 +1,14 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import * as clock from "~/server/clock.server";
 import type { Db } from "~/server/db/client.server";
-import { b2bPlans, b2bPreferences, b2bRuns, eventRegistrations } from "~/server/db/schema";
+import { b2bPlans, b2bRuns, eventRegistrations } from "~/server/db/schema";
 import { scheduleMeetings } from "./algorithm";
-import type { FixedMeeting, MatchInput } from "./algorithm/types";
+import type { FixedMeeting } from "./algorithm/types";
 import { LIVE_STATUSES } from "./access.server";
 import { type AgendaNotification, notifyAgendaChanges } from "./agenda-mail.server";
 import { matchCompanies, participatingCompanies } from "./participants.server";
 import { loadPlan, usableTables } from "./plan.server";
+import { loadPreferencesForMatching } from "./preferences.server";
 import { runMeetings, storeRun } from "./run-store.server";
 
 /**
@@ -23,25 +24,6 @@ export interface RepairResult {
   dropped: number;
   filled: number;
   notification: AgendaNotification;
-}
-
-/** The companies' ranked wishes and exclusions among `companyIds`, as the algorithm reads them. */
-export async function loadWishes(db: Db, eventId: string, companyIds: string[]): Promise<Pick<MatchInput, "ranking" | "excluded">> {
-  const ranking: Record<string, string[]> = {};
-  const excluded: Record<string, string[]> = {};
-  if (companyIds.length === 0) return { ranking, excluded };
-  const inEvent = new Set(companyIds);
-  const rows = await db
-    .select()
-    .from(b2bPreferences)
-    .where(and(eq(b2bPreferences.eventId, eventId), inArray(b2bPreferences.companyId, companyIds)))
-    .orderBy(asc(b2bPreferences.companyId), asc(b2bPreferences.rank));
-  for (const r of rows) {
-    if (!inEvent.has(r.partnerCompanyId)) continue;
-    if (r.excluded) (excluded[r.companyId] ??= []).push(r.partnerCompanyId);
-    else if (r.rank !== null) (ranking[r.companyId] ??= []).push(r.partnerCompanyId);
-  }
-  return { ranking, excluded };
 }
 
 /**
@@ -96,10 +78,12 @@ export async function repairScheduleAfterCancellation(tx: Db, eventId: string, c
   const rounds = Math.max(base.settings.rounds, ...published.map((m) => m.round));
   // The tables of the published run stay usable for the freed seats even if the filter changed since.
   const tables = [...new Set([...usableTables(plan), ...gone.map((m) => m.tableNo)])].sort((a, b) => a - b);
+  const { ranking, excluded } = await loadPreferencesForMatching(tx, eventId, ids);
   const started = Date.now();
   const result = scheduleMeetings({
     companies: await matchCompanies(tx, ids, now),
-    ...(await loadWishes(tx, eventId, ids)),
+    ranking,
+    excluded,
     maxPreferences: base.settings.maxPreferences,
     rounds,
     tables,
