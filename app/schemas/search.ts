@@ -55,10 +55,17 @@ export type SearchParseResult =
 const ARRAY_KEYS = ["tag", "nace", "country"] as const;
 
 /**
+ * The search form's marker (a hidden field): the visitor has seen the country boxes. Without it —
+ * a shared link like `/de/suche?q=usti` — no country means both countries (issue 13); with it, a
+ * form sent with every country unticked breaks spec §5's "at least one country".
+ */
+export const SEARCH_FORM_MARKER = "f";
+
+/**
  * Reads a search from the URL. No parameters at all → "empty" (the page shows the form only).
- * Rules (spec §5, decision 008): at least one country; a radius needs a location and a location
- * gets the default radius; a term of ≥ 2 characters is required unless a tag, industry or
- * location filter narrows the search.
+ * Rules (spec §5, decision 008): at least one country (a link without any searches both, see
+ * SEARCH_FORM_MARKER); a radius needs a location and a location gets the default radius; a term
+ * of ≥ 2 characters is required unless a tag, industry or location filter narrows the search.
  */
 export function parseSearchParams(params: URLSearchParams): SearchParseResult {
   if ([...params.keys()].length === 0) return { kind: "empty" };
@@ -77,7 +84,7 @@ export function parseSearchParams(params: URLSearchParams): SearchParseResult {
     type: data.type,
     tagIds: [...new Set(data.tag)],
     nace: [...new Set(data.nace)],
-    countries: [...new Set(data.country)],
+    countries: data.country.length === 0 && !params.has(SEARCH_FORM_MARKER) && !("country" in errors) ? [...COUNTRIES] : [...new Set(data.country)],
     location: hasLocation ? { lat: data.lat!, lon: data.lon!, label: data.place } : null,
     radiusKm: hasLocation ? (data.r ?? DEFAULT_RADIUS_KM) : null,
     sort: data.sort === "distance" && hasLocation ? "distance" : "relevance",

@@ -148,7 +148,12 @@ for (const locale of LOCALES) {
   test(`search (${locale}): validation errors are translated at the fields`, async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
+    // A shared link without countries searches both (issue 13): the boxes come ticked, hits show.
     await page.goto(`${searchPath(locale)}?q=metall&type=COMPANY`);
+    await expect(page.getByTestId("search-hits")).toBeVisible();
+    await expect(page.getByTestId("search-countries").getByRole("checkbox", { checked: true })).toHaveCount(2);
+    // The form sent with every country unticked is refused at the field.
+    await page.goto(`${searchPath(locale)}?f=1&q=metall&type=COMPANY`);
     await expect(page.getByTestId("search-countries")).toContainText(t("error.SEARCH_COUNTRY_REQUIRED"));
     await expect(page.getByTestId("search-invalid")).toHaveText(t("search.fixErrors"));
     await expect(page.getByTestId("search-hits")).toHaveCount(0);

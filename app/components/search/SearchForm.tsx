@@ -7,7 +7,7 @@ import { useFieldError } from "~/components/FormError";
 import { useLocale, useT } from "~/i18n/i18n-context";
 import { href } from "~/routing/paths";
 import { COUNTRIES } from "~/schemas/enums";
-import { SEARCH_LIMITS, type SearchKindParam, type SearchParseResult, type SearchQuery } from "~/schemas/search";
+import { SEARCH_FORM_MARKER, SEARCH_LIMITS, type SearchKindParam, type SearchParseResult, type SearchQuery } from "~/schemas/search";
 import type { KindCount } from "~/server/search/types";
 import { SearchNacePicker, SearchTagPicker, type TagChoice } from "./FilterPickers";
 import { LocationFields } from "./LocationFields";
@@ -117,6 +117,8 @@ export function SearchForm({ query, errors, tags, nace, typedPlace, counts, hand
           <Stack gap="md" id={filtersId} className={filtersOpen ? undefined : classes.collapsed} data-testid="search-filters">
             <SearchTagPicker tags={tags} defaultValue={query?.tagIds ?? []} error={fieldError(errors.tag)} />
             <SearchNacePicker options={nace} defaultValue={query?.nace ?? []} error={fieldError(errors.nace)} />
+            {/* Tells the server the country boxes were shown: none ticked is then an error, not "both". */}
+            <input type="hidden" name={SEARCH_FORM_MARKER} value="1" />
             <Checkbox.Group
               label={t("search.countries")}
               defaultValue={query ? query.countries : [...COUNTRIES]}

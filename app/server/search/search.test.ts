@@ -316,12 +316,18 @@ describe("parseSearchParams", () => {
   });
 
   it("requires a country, a term unless filters narrow the search, and a location for a radius", () => {
-    expect(parse("q=metall")).toMatchObject({ kind: "invalid", errors: { country: "SEARCH_COUNTRY_REQUIRED" } });
+    // The form (its marker present) sent with no country ticked.
+    expect(parse("f=1&q=metall")).toMatchObject({ kind: "invalid", errors: { country: "SEARCH_COUNTRY_REQUIRED" } });
     expect(parse("country=DE")).toMatchObject({ kind: "invalid", errors: { q: "SEARCH_TERM_REQUIRED" } });
     expect(parse("country=DE&q=a")).toMatchObject({ kind: "invalid", errors: { q: "SEARCH_TERM_REQUIRED" } });
     expect(parse("country=DE&q=metall&r=50")).toMatchObject({ kind: "invalid", errors: { location: "SEARCH_LOCATION_REQUIRED" } });
     expect(parse("country=DE&q=metall&lat=50&lon=14&r=5000")).toMatchObject({ kind: "invalid", errors: { r: "SEARCH_RADIUS_INVALID" } });
     expect(parse("country=XX&q=metall")).toMatchObject({ kind: "invalid", errors: { country: "SEARCH_COUNTRY_REQUIRED" } });
+  });
+
+  it("searches both countries when a shared link names none (issue 13)", () => {
+    expect(parse("q=usti")).toMatchObject({ kind: "ok", query: { term: "usti", countries: ["DE", "CZ"] } });
+    expect(parse("f=1&q=usti&country=CZ")).toMatchObject({ kind: "ok", query: { countries: ["CZ"] } });
   });
 
   it("accepts filters without a term and gives a location the default radius", () => {
