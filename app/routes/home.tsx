@@ -5,7 +5,7 @@ import { SearchHitCard } from "~/components/search/SearchHitCard";
 import { useLocale, useT } from "~/i18n/i18n-context";
 import { localeOfPath } from "~/i18n/locales";
 import { isBuilt } from "~/routing/catalogue";
-import { pageMeta } from "~/routing/current-page";
+import { siteMeta } from "~/routing/current-page";
 import { href } from "~/routing/paths";
 import { COUNTRIES } from "~/schemas/enums";
 import { getDb } from "~/server/db/client.server";
@@ -20,7 +20,7 @@ const UPCOMING_EVENTS = 3;
 const HOME_TEASERS = [{ title: "home.news.title", text: "home.news.text", page: "newsList" }] as const;
 
 export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "site.title");
+  return siteMeta(location.pathname);
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

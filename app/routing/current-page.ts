@@ -24,3 +24,10 @@ export function pageMeta(pathname: string, titleKey: MessageKey, title?: string)
     { name: "twitter:title", content: `${pageTitle} – ${translate(locale, "site.name")}` },
   ];
 }
+
+/** The home page's `<title>`: the site's own title, which already names PartnerNet (not "… – PartnerNet" again). */
+export function siteMeta(pathname: string) {
+  const locale: Locale = localeOfPath(pathname) ?? "de";
+  const title = translate(locale, "site.title");
+  return [{ title }, { property: "og:title", content: title }, { name: "twitter:title", content: title }];
+}
