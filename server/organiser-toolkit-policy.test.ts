@@ -1,11 +1,8 @@
-import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isBuilt, PAGES } from "~/routing/catalogue";
 import { href } from "~/routing/paths";
 import { translate } from "~/i18n/translate";
-import { openPglite } from "~/server/db/client.server";
-import { rawRequest, signIn, startServer, type TestServer } from "../tests/support/server";
+import { rawRequest, signIn, sqlOnServer, startServer, type TestServer } from "../tests/support/server";
 
 /**
  * Issue 11's policy matrix over HTTP: every page, download and action of the organisers' toolkit
@@ -33,19 +30,9 @@ let registrationId = "";
 
 /** Runs SQL against the server's database (PGlite: while the server is stopped). */
 async function sql<T>(query: string, params: unknown[] = []): Promise<T[]> {
-  if (server.databaseUrl) {
-    const client = new pg.Client({ connectionString: server.databaseUrl });
-    await client.connect();
-    const { rows } = await client.query(query, params);
-    await client.end();
-    return rows as T[];
-  }
-  await server.close(true);
-  const handle = await openPglite(path.join(server.dataDir, "pglite"));
-  const { rows } = await handle.client.query(query, params);
-  await handle.close();
-  server = await startServer({ RATE_LIMIT_PER_IP_PER_HOUR: "100000" }, server);
-  return rows as T[];
+  const result = await sqlOnServer<T>(server, { RATE_LIMIT_PER_IP_PER_HOUR: "100000" }, query, params);
+  server = result.server;
+  return result.rows;
 }
 
 beforeAll(async () => {

@@ -4,6 +4,8 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
+import { openPglite } from "~/server/db/client.server";
 import { extractCode, lastMailTo } from "./outbox";
 import { clonePostgres, TEST_ENGINE } from "./db";
 
@@ -183,3 +185,23 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+
+/**
+ * Runs SQL against a test server's database, for HTTP tests that set up or inspect data. On
+ * PostgreSQL through a client; PGlite takes one process per data directory, so the server is
+ * stopped for it and started again on the same data — use the returned server from then on.
+ */
+export async function sqlOnServer<T>(server: TestServer, env: Record<string, string>, query: string, params: unknown[] = []): Promise<{ rows: T[]; server: TestServer }> {
+  if (server.databaseUrl) {
+    const client = new pg.Client({ connectionString: server.databaseUrl });
+    await client.connect();
+    const { rows } = await client.query(query, params);
+    await client.end();
+    return { rows: rows as T[], server };
+  }
+  await server.close(true);
+  const handle = await openPglite(path.join(server.dataDir, "pglite"));
+  const { rows } = await handle.client.query(query, params);
+  await handle.close();
+  return { rows: rows as T[], server: await startServer(env, server) };
+}
