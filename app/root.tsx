@@ -56,7 +56,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta property="og:locale" content={LOCALE_TAGS[locale].replace("-", "_")} />
         <meta name="twitter:card" content="summary_large_image" />
         <meta name="twitter:image" content={`${publicUrl}/og-image.png`} />
-        <meta name="description" content={translate(locale, "site.description")} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

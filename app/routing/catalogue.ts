@@ -46,6 +46,9 @@ export const PAGES: readonly PageDef[] = [
   { id: "forMultipliers", de: "fuer-multiplikatoren", cs: "pro-multiplikatory", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
   { id: "newsDetail", de: "neuigkeiten/:id", cs: "novinky/:id", access: "public", file: "routes/placeholder.tsx" },
   { id: "newsList", de: "neuigkeiten/anzeigen", cs: "novinky/seznam", access: "public", file: "routes/placeholder.tsx", sitemap: true },
+  // RSS feeds per language (issue 13; paths not in the spec's table: decision 025).
+  { id: "newsFeed", de: "neuigkeiten/feed.xml", cs: "novinky/feed.xml", access: "public", file: "routes/placeholder.tsx", resource: true },
+  { id: "eventFeed", de: "veranstaltungen/feed.xml", cs: "udalosti/feed.xml", access: "public", file: "routes/placeholder.tsx", resource: true },
   { id: "search", de: "suche", cs: "vyhledavani", access: "public", file: "routes/search.tsx", sitemap: true },
   { id: "signup", de: "registrieren", cs: "registrace", access: "public", file: "routes/signup.tsx" },
   { id: "verify", de: "verifizieren", cs: "overeni", access: "public", file: "routes/verify.tsx" },
@@ -78,6 +81,9 @@ export const PAGES: readonly PageDef[] = [
   { id: "adminImportCreate", de: `${ADMIN_DE}/import/anlegen`, cs: `${ADMIN_CS}/import/vytvorit`, access: "adminOnly", file: "routes/placeholder.tsx" },
   { id: "adminImports", de: `${ADMIN_DE}/import`, cs: `${ADMIN_CS}/import`, access: "adminOnly", file: "routes/placeholder.tsx" },
   { id: "adminNews", de: `${ADMIN_DE}/neuigkeiten`, cs: `${ADMIN_CS}/novinky`, access: "adminArea", file: "routes/placeholder.tsx" },
+  // Not in the spec's table (it leaves news create and edit open): decision 025.
+  { id: "adminNewsCreate", de: `${ADMIN_DE}/neuigkeiten/anlegen`, cs: `${ADMIN_CS}/novinky/vytvorit`, access: "adminArea", file: "routes/placeholder.tsx" },
+  { id: "adminNewsEdit", de: `${ADMIN_DE}/neuigkeiten/:id/bearbeiten`, cs: `${ADMIN_CS}/novinky/:id/upravit`, access: "adminArea", file: "routes/placeholder.tsx" },
   { id: "adminParticipants", de: `${ADMIN_DE}/veranstaltungen/teilnahmeliste/:id`, cs: `${ADMIN_CS}/udalosti/ucastnici/:id`, access: "adminArea", file: "routes/admin-participants.tsx" },
   // The organisers' toolkit below the participant list (issue 11; paths not in the spec's table: decision 019).
   { id: "adminParticipantsCsv", de: `${ADMIN_DE}/veranstaltungen/teilnahmeliste/:id/teilnehmer.csv`, cs: `${ADMIN_CS}/udalosti/ucastnici/:id/ucastnici.csv`, access: "adminArea", file: "routes/admin-participants-csv.ts", resource: true },

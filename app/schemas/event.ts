@@ -61,7 +61,7 @@ const richText = (required: string) =>
     .refine((html) => textOfHtml(html).length <= EVENT_LIMITS.descriptionText, "TEXT_TOO_LONG");
 
 const str = () => plainText().optional().default("");
-const flag = z
+export const flag = z
   .union([z.literal("on"), z.literal("true"), z.literal("false"), z.literal(""), z.boolean()])
   .optional()
   .transform((v) => v === true || v === "on" || v === "true");
@@ -151,7 +151,7 @@ export interface EventInput {
   keepAttachments: string[];
 }
 
-type Ctx = z.RefinementCtx;
+export type Ctx = z.RefinementCtx;
 
 /** "12", "12,5", "1.234,50", "1234.50" → minor units (money.ts); null when unreadable or not in (0, max]. */
 export function parseFee(text: string): number | null {
@@ -164,7 +164,7 @@ export function formatFee(minor: number | null): string {
   return minor === null ? "" : formatMoneyInput(minor);
 }
 
-function issue(ctx: Ctx, field: string, message: string) {
+export function issue(ctx: Ctx, field: string, message: string) {
   ctx.addIssue({ code: "custom", path: [field], message });
 }
 
@@ -173,7 +173,7 @@ function issue(ctx: Ctx, field: string, message: string) {
  * DATE_REQUIRED. A time without a date is DATE_REQUIRED (for the date); a date without a time
  * TIME_REQUIRED; unreadable ones DATE_INVALID / TIME_INVALID. `undefined` = error reported.
  */
-function instant(ctx: Ctx, prefix: string, dateText: string, timeText: string, currentYear: number, optional: boolean): Date | null | undefined {
+export function instant(ctx: Ctx, prefix: string, dateText: string, timeText: string, currentYear: number, optional: boolean): Date | null | undefined {
   const dateField = `${prefix}Date`;
   const timeField = `${prefix}Time`;
   const hasDate = dateText.trim() !== "";

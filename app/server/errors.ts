@@ -169,6 +169,12 @@ export const ERROR_CODES = [
   "B2B_RERUN_REQUIRED",
   "B2B_ROUNDS_TOO_MANY",
   // --- end B2B matchmaking ---
+  // --- news (issue 13) ---
+  "NEWS_COMPANY_INVALID",
+  "NEWS_IMAGE_REQUIRED",
+  "NEWS_DELETED",
+  "NEWS_DELETE_FAILED",
+  // --- end news ---
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -207,6 +213,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   B2B_SCHEDULE_CHANGED: 409,
   B2B_DOWNLOAD_FAILED: 500,
   B2B_RERUN_REQUIRED: 409,
+  // news (issue 13)
+  NEWS_DELETED: 409,
 };
 
 export class AppError extends Error {

@@ -121,3 +121,4 @@ export * from "./schema-search";
 export * from "./schema-events";
 export * from "./schema-organisers";
 export * from "./schema-b2b";
+export * from "./schema-news";

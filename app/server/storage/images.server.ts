@@ -19,7 +19,7 @@ const EXTENSIONS: Record<ImageFormat, string[]> = { jpeg: ["jpg", "jpeg"], png: 
 const LABELS: Record<ImageFormat, string> = { jpeg: "JPG", png: "PNG", webp: "WebP" };
 
 export interface StoreImageOptions {
-  prefix: "logos" | "services" | "events" | "badge-logos";
+  prefix: "logos" | "services" | "events" | "badge-logos" | "news";
   maxBytes?: number;
   maxWidth?: number;
   /** Accepted input formats (default: JPG, PNG, WebP). */
