@@ -4,7 +4,7 @@ import type { CompanyStatus } from "~/schemas/enums";
 import { absoluteUrl } from "~/server/accounts/links.server";
 import type { Db } from "~/server/db/client.server";
 import { withTransaction } from "~/server/db/client.server";
-import { companies, companyServices, companyUserLinks, eventFiles, events, users } from "~/server/db/schema";
+import { companies, companyServices, companyUserLinks, eventFiles, events, news, users } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
 import { sendNotification } from "~/server/mail/mailer.server";
 import { renderMail } from "~/server/mail/templates.server";
@@ -76,8 +76,8 @@ export async function deactivateCompany(db: Db, actor: Actor, companyId: string)
 
 /**
  * Deletes a profile for good (members or admins; confirmation by repeating the name). Its
- * addresses, contacts, ads, links and challenges go with it, and its events (foreign-key cascade,
- * spec §4) with their files; events it only co-organises stay (the organiser link goes).
+ * addresses, contacts, ads, links and challenges go with it, and its events and news (foreign-key
+ * cascade, spec §4) with their files; events it only co-organises stay (the organiser link goes).
  */
 export async function deleteCompany(db: Db, actor: Actor, companyId: string, confirmName: string, storage: FileStorage): Promise<void> {
   const relation = await loadRelation(db, actor, companyId);
@@ -93,9 +93,11 @@ export async function deleteCompany(db: Db, actor: Actor, companyId: string, con
       .from(eventFiles)
       .innerJoin(events, eq(events.id, eventFiles.eventId))
       .where(eq(events.companyId, companyId));
+    const newsImages = await tx.select({ key: news.imageKey }).from(news).where(eq(news.companyId, companyId));
     await tx.delete(companies).where(eq(companies.id, companyId));
     retire(company.logoKey);
     for (const { key } of images) retire(key);
     for (const { key } of eventFileKeys) retire(key);
+    for (const { key } of newsImages) retire(key);
   }));
 }
