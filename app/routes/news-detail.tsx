@@ -66,29 +66,30 @@ export default function NewsDetailPage() {
         <Title order={1} className="hyphenate" id="news-detail-title" data-testid="news-detail-title">
           {item.title}
         </Title>
-        <Group gap="xs" wrap="wrap" data-testid="news-detail-meta">
-          <Text size="sm">
-            {t("newsDetail.published")}{" "}
-            <time dateTime={publishAt.toISOString()} data-testid="news-detail-date">
-              {format.date(publishAt)}
-            </time>
-          </Text>
+        {/* One line of prose that wraps naturally on a phone. */}
+        <Text size="sm" data-testid="news-detail-meta">
+          {t("newsDetail.published")}{" "}
+          <time dateTime={publishAt.toISOString()} data-testid="news-detail-date">
+            {format.date(publishAt)}
+          </time>
           {item.authorName.trim() && (
-            <Text size="sm" data-testid="news-detail-author">
-              · {t("newsDetail.author")} {item.authorName}
-            </Text>
+            <>
+              {" · "}
+              <span data-testid="news-detail-author">{t("newsDetail.author", { name: item.authorName })}</span>
+            </>
           )}
-          <Text size="sm" data-testid="news-detail-company">
-            · {t("newsDetail.company")}:{" "}
+          {" · "}
+          <span data-testid="news-detail-company">
+            {t("newsDetail.company")}:{" "}
             {item.companyPublic ? (
-              <Anchor component={Link} to={href("companyDetail", locale, { id: item.companyId })} inherit>
+              <Anchor component={Link} to={href("companyDetail", locale, { id: item.companyId })} inherit underline="always">
                 {item.companyName}
               </Anchor>
             ) : (
               item.companyName
             )}
-          </Text>
-        </Group>
+          </span>
+        </Text>
         {item.canManage && isBuilt("adminNewsEdit") && item.state !== "DELETED" && (
           <Group>
             <Button component={Link} to={href("adminNewsEdit", locale, { id: item.id })} variant="default" size="sm" data-testid="news-detail-edit">
