@@ -7,7 +7,9 @@ import { usePlaceSuggestions } from "~/components/search/LocationFields";
 import { LocaleDateInput } from "~/components/forms/LocaleDateInput";
 import { useLocale, useT } from "~/i18n/i18n-context";
 import { localeOfPath } from "~/i18n/locales";
+import { translate } from "~/i18n/translate";
 import { pageMeta } from "~/routing/current-page";
+import { href } from "~/routing/paths";
 import { formatDateInput, parseDateInput } from "~/schemas/date-input";
 import { EVENT_RADII_KM, eventListParamsOf, type EventListQuery, parseEventListParams } from "~/schemas/event-list";
 import { hasForbiddenControl } from "~/schemas/text";
@@ -17,7 +19,12 @@ import { searchPlaces } from "~/server/reference/geocode.server";
 import type { Route } from "./+types/event-list";
 
 export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.eventList.title");
+  const locale = localeOfPath(location.pathname) ?? "de";
+  return [
+    ...pageMeta(location.pathname, "page.eventList.title"),
+    // RSS autodiscovery: the upcoming events as a feed in this language.
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: translate(locale, "feed.events.title"), href: href("eventFeed", locale) },
+  ];
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -130,6 +137,7 @@ function Filters({ query, errors }: { query: EventListQuery | null; errors: Part
 
 export default function EventListPage() {
   const t = useT();
+  const locale = useLocale();
   const { query, errors, result } = useLoaderData<typeof loader>();
   const location = useLocation();
   const pageLink = (page: number) => (query ? `?${eventListParamsOf(query, { page })}` : "?");
@@ -140,6 +148,9 @@ export default function EventListPage() {
         <Grid.Col span={{ base: 12, lg: 4 }}>
           {/* A new URL remounts the filters with that URL's values. */}
           <Filters key={location.search} query={query} errors={errors} />
+          <Anchor href={href("eventFeed", locale)} size="sm" mt="md" display="inline-block" data-testid="events-feed-link">
+            {t("feed.events.link")}
+          </Anchor>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 8 }} miw={0}>
           <Stack gap="md" aria-live="polite">

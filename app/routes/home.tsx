@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Card, Grid, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link, useLoaderData, useSearchParams } from "react-router";
 import { EventCard } from "~/components/events/EventCard";
+import { NewsCard } from "~/components/news/NewsCard";
 import { SearchHitCard } from "~/components/search/SearchHitCard";
 import { useLocale, useT } from "~/i18n/i18n-context";
 import { localeOfPath } from "~/i18n/locales";
@@ -10,6 +11,7 @@ import { href } from "~/routing/paths";
 import { COUNTRIES } from "~/schemas/enums";
 import { getDb } from "~/server/db/client.server";
 import { upcomingEvents } from "~/server/events/list.server";
+import { latestNews } from "~/server/news/public.server";
 import { latestAds } from "~/server/search/search.server";
 import type { Route } from "./+types/home";
 
@@ -17,7 +19,7 @@ const LATEST_ADS = 6;
 
 const UPCOMING_EVENTS = 3;
 
-const HOME_TEASERS = [{ title: "home.news.title", text: "home.news.text", page: "newsList" }] as const;
+const LATEST_NEWS = 3;
 
 export function meta({ location }: Route.MetaArgs) {
   return siteMeta(location.pathname);
@@ -26,15 +28,20 @@ export function meta({ location }: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   const locale = localeOfPath(new URL(request.url).pathname) ?? "de";
   const db = await getDb();
-  const [latest, events] = await Promise.all([latestAds(db, locale, LATEST_ADS), upcomingEvents(db, locale, UPCOMING_EVENTS)]);
-  return { latest, events };
+  const [latest, events, news] = await Promise.all([
+    latestAds(db, locale, LATEST_ADS),
+    upcomingEvents(db, locale, UPCOMING_EVENTS),
+    // News only once its pages exist (decision 014).
+    isBuilt("newsList") ? latestNews(db, locale, LATEST_NEWS) : Promise.resolve(null),
+  ]);
+  return { latest, events, news };
 }
 
 export default function Home() {
   const t = useT();
   const locale = useLocale();
   const [params] = useSearchParams();
-  const { latest, events } = useLoaderData<typeof loader>();
+  const { latest, events, news } = useLoaderData<typeof loader>();
   return (
     <Stack gap={48}>
       {params.get("deleted") === "1" && (
@@ -61,47 +68,63 @@ export default function Home() {
         </Form>
       </Stack>
 
-      <Stack component="section" gap="md" aria-labelledby="home-events" data-testid="home-events">
-        <Group justify="space-between" align="flex-end">
-          <Stack gap={4}>
-            <Title id="home-events" order={2} size="h3">
-              {t("home.events.title")}
-            </Title>
-            <Text>{t("home.events.text")}</Text>
-          </Stack>
-          <Anchor component={Link} to={href("eventList", locale)}>
-            {t("home.events.showAll")}
-          </Anchor>
-        </Group>
-        {events.length === 0 ? (
-          <Text c="dimmed">{t("home.events.none")}</Text>
-        ) : (
-          <SimpleGrid component="ul" cols={{ base: 1, md: 2, lg: 3 }} spacing="md" m={0} p={0} style={{ listStyle: "none" }}>
-            {events.map((event) => (
-              <li key={event.id}>
-                <EventCard event={event} headingLevel={3} />
-              </li>
-            ))}
-          </SimpleGrid>
-        )}
-      </Stack>
-
-      {/* News: only once its pages exist (decision 014). */}
-      {HOME_TEASERS.some((teaser) => isBuilt(teaser.page)) && (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          {HOME_TEASERS.filter((teaser) => isBuilt(teaser.page)).map(({ title, text, page }) => (
-            <Stack key={page} component="section" gap="xs">
-              <Title order={2} size="h4">
-                {t(title)}
-              </Title>
-              <Text>{t(text)}</Text>
-              <Anchor component={Link} to={href(page, locale)}>
-                {t("home.showAll")}
+      {/* Upcoming events and the latest news side by side on wide screens, one below the other on phones. */}
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, lg: news ? 8 : 12 }} miw={0}>
+          <Stack component="section" gap="md" aria-labelledby="home-events" data-testid="home-events">
+            <Group justify="space-between" align="flex-end">
+              <Stack gap={4}>
+                <Title id="home-events" order={2} size="h3">
+                  {t("home.events.title")}
+                </Title>
+                <Text>{t("home.events.text")}</Text>
+              </Stack>
+              <Anchor component={Link} to={href("eventList", locale)}>
+                {t("home.events.showAll")}
               </Anchor>
+            </Group>
+            {events.length === 0 ? (
+              <Text c="dimmed">{t("home.events.none")}</Text>
+            ) : (
+              <SimpleGrid component="ul" cols={{ base: 1, md: 2, lg: 3 }} spacing="md" m={0} p={0} style={{ listStyle: "none" }}>
+                {events.map((event) => (
+                  <li key={event.id}>
+                    <EventCard event={event} headingLevel={3} />
+                  </li>
+                ))}
+              </SimpleGrid>
+            )}
+          </Stack>
+        </Grid.Col>
+        {news && (
+          <Grid.Col span={{ base: 12, lg: 4 }} miw={0}>
+            <Stack component="section" gap="md" aria-labelledby="home-news" data-testid="home-latest-news">
+              <Group justify="space-between" align="flex-end">
+                <Stack gap={4}>
+                  <Title id="home-news" order={2} size="h3">
+                    {t("home.news.title")}
+                  </Title>
+                  <Text>{t("home.news.text")}</Text>
+                </Stack>
+                <Anchor component={Link} to={href("newsList", locale)} data-testid="home-news-all">
+                  {t("home.news.showAll")}
+                </Anchor>
+              </Group>
+              {news.length === 0 ? (
+                <Text c="dimmed">{t("home.news.none")}</Text>
+              ) : (
+                <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: "none" }}>
+                  {news.map((item) => (
+                    <li key={item.id}>
+                      <NewsCard item={item} headingLevel={3} compact />
+                    </li>
+                  ))}
+                </Stack>
+              )}
             </Stack>
-          ))}
-        </SimpleGrid>
-      )}
+          </Grid.Col>
+        )}
+      </Grid>
 
       <Stack component="section" gap="md" aria-labelledby="home-latest-ads" data-testid="home-latest-ads">
         <Group justify="space-between" align="flex-end">

@@ -4,6 +4,7 @@ import { migrate } from "~/server/db/migrate.server";
 import { seedDemoData } from "~/server/db/seed.server";
 import { seedDemoCompanies } from "~/server/demo/seed-companies.server";
 import { seedDemoEvents } from "~/server/demo/seed-events.server";
+import { seedDemoNews } from "~/server/demo/seed-news.server";
 import { loadReferenceData } from "~/server/reference/load-reference-data.server";
 import type { FileStorage } from "~/server/storage/storage.server";
 
@@ -24,6 +25,7 @@ export async function prepareDatabase(db: Db, settings: Pick<BootSettings, "seed
     await seedDemoData(db);
     await seedDemoCompanies(db, settings.storage);
     await seedDemoEvents(db, settings.storage);
+    await seedDemoNews(db, settings.storage);
   }
 }
 

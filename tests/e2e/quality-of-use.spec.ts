@@ -423,7 +423,7 @@ for (const locale of LOCALES) {
       await page.goto(pathOf("home", locale));
       // Sections and menu entries appear with their pages (the event list and my events are built).
       await expect(page.getByRole("heading", { name: t("home.events.title") })).toHaveCount(isBuilt("eventList") ? 1 : 0);
-      await expect(page.getByRole("heading", { name: t("home.news.title") })).toHaveCount(0);
+      await expect(page.getByRole("heading", { name: t("home.news.title"), exact: true })).toHaveCount(isBuilt("newsList") ? 1 : 0);
       await page.getByTestId("account-menu").click();
       await expect(page.getByRole("menuitem", { name: t("nav.myEvents") })).toHaveCount(isBuilt("myEvents") ? 1 : 0);
       await page.keyboard.press("Escape");

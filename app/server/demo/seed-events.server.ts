@@ -1,10 +1,10 @@
 import { asc, count, inArray } from "drizzle-orm";
-import sharp from "sharp";
 import type { FormAnswers } from "~/schemas/event-form";
 import { type Db, withTransaction } from "~/server/db/client.server";
 import { companies, companyUserLinks, eventFiles, eventForms, eventOrganizers, eventRegistrations, events, users } from "~/server/db/schema";
 import { geocodeAddress } from "~/server/reference/geocode.server";
-import { type FileStorage, newStorageKey } from "~/server/storage/storage.server";
+import type { FileStorage } from "~/server/storage/storage.server";
+import { renderDemoBanner } from "./banner.server";
 import { TOWNS } from "./demo-catalogue";
 import { DEMO_EVENTS, DEMO_FORMS, DEMO_PARTICIPANTS, type DemoEvent } from "./demo-events";
 import { seedB2bDemo } from "./seed-b2b.server";
@@ -19,25 +19,8 @@ function at(now: Date, days: number, hour: number): Date {
 }
 
 /** A banner with the event's title, so demo events look like real ones in lists and galleries. */
-async function demoBanner(storage: FileStorage, event: DemoEvent): Promise<{ key: string; size: number }> {
-  const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-  const lines = (text: string, width: number) =>
-    text.split(" ").reduce<string[]>((acc, word) => {
-      const last = acc[acc.length - 1];
-      if (last !== undefined && `${last} ${word}`.length <= width) acc[acc.length - 1] = `${last} ${word}`;
-      else acc.push(word);
-      return acc;
-    }, []);
-  const tspans = (text: string, width: number, x: number, y: number, size: number) =>
-    lines(text, width)
-      .slice(0, 3)
-      .map((line, i) => `<tspan x="${x}" y="${y + i * size * 1.2}">${escape(line)}</tspan>`)
-      .join("");
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="600"><rect width="1200" height="600" fill="${event.color}"/><circle cx="1050" cy="120" r="220" fill="#ffffff" opacity="0.12"/><text font-family="DejaVu Sans, Arial, sans-serif" font-size="56" font-weight="bold" fill="#fff">${tspans(event.titleDe, 30, 70, 200, 56)}</text><text font-family="DejaVu Sans, Arial, sans-serif" font-size="38" fill="#fff">${tspans(event.titleCs, 46, 70, 440, 38)}</text></svg>`;
-  const webp = await sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
-  const key = newStorageKey("events", "webp");
-  await storage.put(key, webp, "image/webp");
-  return { key, size: webp.length };
+function demoBanner(storage: FileStorage, event: DemoEvent): Promise<{ key: string; size: number }> {
+  return renderDemoBanner(storage, "events", event);
 }
 
 function demoAnswers(form: DemoEvent["form"], i: number): FormAnswers {

@@ -58,6 +58,10 @@ export async function listPublicNews(db: Db, query: NewsListQuery, locale: Local
   const where = and(isPublicNewsSql(now), query.q.trim() ? titleMatches(query.q.trim()) : undefined);
   const size = NEWS_LIMITS.pageSize;
   const [total] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(news).where(where);
+  const count = total?.n ?? 0;
+  const pageCount = Math.max(1, Math.ceil(count / size));
+  // A page past the end (an old link after items went away) shows the last page, like the event list.
+  const page = Math.min(query.page, pageCount);
   const rows = await db
     .select(teaserColumns)
     .from(news)
@@ -65,9 +69,8 @@ export async function listPublicNews(db: Db, query: NewsListQuery, locale: Local
     .where(where)
     .orderBy(desc(news.publishAt), desc(news.id))
     .limit(size)
-    .offset((query.page - 1) * size);
-  const count = total?.n ?? 0;
-  return { items: rows.map((r) => teaser(r, locale)), total: count, page: query.page, pageCount: Math.max(1, Math.ceil(count / size)) };
+    .offset((page - 1) * size);
+  return { items: rows.map((r) => teaser(r, locale)), total: count, page, pageCount };
 }
 
 /** The newest public items (home page, feeds). */
@@ -92,7 +95,7 @@ export async function getPublicNews(db: Db, actor: Actor, newsId: string, locale
   const relation = await loadNewsRelation(db, actor, newsId, now);
   ensureNews(newsPolicy.canView(actor, relation), newsPolicy.canView(actor, relation));
   const [row] = await db
-    .select({ news, companyName: companies.name, companyStatus: companies.status })
+    .select({ news, companyName: companies.name, companyStatus: companies.status, companyLogoKey: companies.logoKey })
     .from(news)
     .innerJoin(companies, eq(companies.id, news.companyId))
     .where(eq(news.id, newsId));
@@ -113,6 +116,8 @@ export async function getPublicNews(db: Db, actor: Actor, newsId: string, locale
     companyName: row.companyName,
     /** Link the company only when its profile is public. */
     companyPublic: row.companyStatus === "VERIFIED",
+    /** The publisher's logo (structured data), when it has one. */
+    companyLogoKey: row.companyLogoKey,
     state: newsState(n, now),
     canManage: newsPolicy.canManage(actor, relation),
   };
