@@ -16,8 +16,8 @@ import { listPublicEvents } from "~/server/events/list.server";
 import { searchPlaces } from "~/server/reference/geocode.server";
 import type { Route } from "./+types/event-list";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.eventList.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.eventList.title");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -19,8 +19,8 @@ const UPCOMING_EVENTS = 3;
 
 const HOME_TEASERS = [{ title: "home.news.title", text: "home.news.text", page: "newsList" }] as const;
 
-export function meta({ location }: Route.MetaArgs) {
-  return siteMeta(location.pathname);
+export function meta(args: Route.MetaArgs) {
+  return siteMeta(args);
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
