@@ -98,7 +98,8 @@ describe("the head of every built public page", () => {
       expect(canonicalsOf(head), key).toEqual([url(locale)]);
       expect(metaValues(head, "og:url"), key).toEqual([url(locale)]);
       expect(alternatesOf(head), key).toEqual({ de: url("de"), cs: url("cs"), "x-default": url("de") });
-      expect(head.links.filter((l) => l.rel === "alternate")).toHaveLength(3);
+      // Exactly these three language alternates (an RSS alternate has no hreflang).
+      expect(head.links.filter((l) => l.rel === "alternate" && l.hreflang)).toHaveLength(3);
     }
   });
 });
@@ -107,7 +108,7 @@ describe("pages search engines leave out", () => {
   const expectNoindex = (head: PageHead, what: string) => {
     expect(metaValues(head, "robots"), what).toEqual(["noindex"]);
     expect(canonicalsOf(head), what).toEqual([]);
-    expect(head.links.filter((l) => l.rel === "alternate"), what).toEqual([]);
+    expect(head.links.filter((l) => l.rel === "alternate" && l.hreflang), what).toEqual([]);
   };
 
   it("signed-in and admin pages (the catalogue's access rule)", async () => {

@@ -26,7 +26,7 @@ test("the head follows client-side navigation, each tag once, without hydration 
   for (const selector of ['link[rel="canonical"]', 'meta[name="description"]', 'meta[name="robots"]', 'meta[property="og:image"]', 'meta[property="og:url"]', 'meta[name="twitter:card"]', "title"]) {
     await once(page, selector);
   }
-  await expect(page.locator('head link[rel="alternate"]')).toHaveCount(3);
+  await expect(page.locator('head link[rel="alternate"][hreflang]')).toHaveCount(3);
   await expect(page.locator('head script[type="application/ld+json"]')).toHaveCount(0);
   await expect(page.locator('head meta[name="description"]')).toHaveAttribute("content", /^Akce v česko-saském příhraničí/);
   expect(errors.filter((e) => /hydrat|did not match|#41[89]|#42[35]/i.test(e))).toEqual([]);
@@ -37,5 +37,5 @@ test("an error screen replacing a page is noindex and names no canonical", async
   await expect(page.getByTestId("error-status")).toHaveText("404");
   await expect(page.locator('head meta[name="robots"]')).toHaveAttribute("content", "noindex");
   await expect(page.locator('head link[rel="canonical"]')).toHaveCount(0);
-  await expect(page.locator('head link[rel="alternate"]')).toHaveCount(0);
+  await expect(page.locator('head link[rel="alternate"][hreflang]')).toHaveCount(0);
 });
