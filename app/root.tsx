@@ -9,24 +9,23 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "re
 import type { Route } from "./+types/root";
 import { AppLayout } from "./components/layout/AppLayout";
 import { ErrorScreen } from "./components/ErrorScreen";
+import { SeoHead } from "./components/seo/SeoHead";
 import { I18nProvider } from "./i18n/i18n-context";
 import { useNonce } from "./nonce";
 import { DEFAULT_LOCALE, LOCALE_TAGS, localeOfPath } from "./i18n/locales";
-import { translate } from "./i18n/translate";
+import { errorMeta } from "./routing/current-page";
 import { config } from "./server/config.server";
 import { userContext } from "./server/http/context";
 import { clockMiddleware, rootMiddleware } from "./server/http/root-middleware.server";
-import { requestOriginMiddleware } from "./server/request-origin.server";
-import { type RootData, useRootData } from "./root-data";
+import { publicBaseUrl, requestOriginMiddleware } from "./server/request-origin.server";
+import type { RootData } from "./root-data";
 import { cssVariablesResolver, theme } from "./theme";
 
 export const middleware: Route.MiddlewareFunction[] = [clockMiddleware, requestOriginMiddleware, rootMiddleware];
 
-/** Pages set their own titles; when an error screen replaces a page, it is titled "Error". */
+/** Pages set their own head (pageMeta); when the error screen replaces a page, it is "Error" and noindex. */
 export function meta({ error, location }: Route.MetaArgs) {
-  if (!error) return [];
-  const locale = localeOfPath(location.pathname) ?? DEFAULT_LOCALE;
-  return [{ title: `${translate(locale, "error.title")} – ${translate(locale, "site.name")}` }];
+  return error ? errorMeta(location.pathname) : [];
 }
 
 export function loader({ context }: Route.LoaderArgs): RootData {
@@ -34,28 +33,20 @@ export function loader({ context }: Route.LoaderArgs): RootData {
   return {
     user: user ? { id: user.id, name: user.name, email: user.email, role: user.role } : null,
     appEnv: config.appEnv,
-    publicUrl: config.publicUrl,
+    publicUrl: publicBaseUrl(),
   };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
-  const root = useRootData();
   const locale = localeOfPath(location.pathname) ?? DEFAULT_LOCALE;
-  const publicUrl = root?.publicUrl ?? "";
   const nonce = useNonce();
   return (
     <html lang={LOCALE_TAGS[locale]} {...mantineHtmlProps}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="index, follow" />
-        <meta property="og:site_name" content="PartnerNet" />
-        <meta property="og:type" content="website" />
-        <meta property="og:image" content={`${publicUrl}/og-image.png`} />
-        <meta property="og:locale" content={LOCALE_TAGS[locale].replace("-", "_")} />
-        <meta name="twitter:card" content="summary_large_image" />
-        <meta name="twitter:image" content={`${publicUrl}/og-image.png`} />
+        <SeoHead locale={locale} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

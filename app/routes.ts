@@ -9,6 +9,8 @@ const localized = LOCALES.flatMap((locale) => [
     return route(path, page.file, { id: `${page.id}.${locale}` });
   }),
   route(`${locale}/sitemap.xml`, "routes/sitemap.ts", { id: `sitemap.${locale}` }),
+  // Parts of a sitemap split at 50,000 URLs (decision 025).
+  route(`${locale}/sitemap/:part`, "routes/sitemap.ts", { id: `sitemapPart.${locale}` }),
   route(`${locale}/*`, "routes/not-found.tsx", { id: `notFound.${locale}` }),
 ]);
 
@@ -20,6 +22,7 @@ export default [
   route("auth/oidc/start", "routes/auth.oidc.start.ts"),
   route("auth/oidc/callback", "routes/auth.oidc.callback.ts"),
   route("auth/logout", "routes/auth.logout.ts"),
+  route("robots.txt", "routes/robots.ts"),
   route("files/*", "routes/files.ts"),
   route("api/geocode", "routes/api.geocode.ts"),
   route("api/places", "routes/api.places.ts"),

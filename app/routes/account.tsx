@@ -25,8 +25,8 @@ import { AppError } from "~/server/errors";
 import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/account";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.account.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.account.title");
 }
 
 function actorOf(context: Route.LoaderArgs["context"]) {

@@ -18,8 +18,8 @@ import { handleAction, parseForm, readForm } from "~/server/http/actions.server"
 import { requireUser } from "~/server/http/require-user.server";
 import type { Route } from "./+types/admin-approvals";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.adminApprovals.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.adminApprovals.title");
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

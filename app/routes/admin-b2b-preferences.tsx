@@ -14,8 +14,8 @@ import { preferenceAction, saveFromPage, serializePreferencePage, throwPreferenc
 import { loadPreferencePage } from "~/server/matching/preferences.server";
 import type { Route } from "./+types/admin-b2b-preferences";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.adminB2bPreferences.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.adminB2bPreferences.title");
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -33,8 +33,8 @@ import { serializePreferenceStatus } from "~/server/matching/preference-routes.s
 import { moveMeeting, publishRun, restoreRun, runMatching, setMeetingLock } from "~/server/matching/runs.server";
 import type { Route } from "./+types/admin-b2b";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.adminB2b.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.adminB2b.title");
 }
 
 const dateText = (d: Date, locale: "de" | "cs") => formatDateInput(toBerlin(d), locale);

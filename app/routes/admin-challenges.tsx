@@ -15,8 +15,8 @@ import { handleAction, parseForm, readForm } from "~/server/http/actions.server"
 import { requireUser } from "~/server/http/require-user.server";
 import type { Route } from "./+types/admin-challenges";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.adminChallenges.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.adminChallenges.title");
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -20,8 +20,8 @@ import { eventPolicy } from "~/server/policy/event-policy";
 import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/admin-event-create";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.adminEventCreate.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.adminEventCreate.title");
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -21,8 +21,8 @@ import { requireUser } from "~/server/http/require-user.server";
 import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/admin-event-edit";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.adminEventEdit.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.adminEventEdit.title");
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -20,8 +20,8 @@ import { getEvaluation, saveEvaluation } from "~/server/participants/evaluation.
 import type { Route } from "./+types/admin-event-evaluation";
 import { toolkitAction } from "~/server/participants/toolkit-action.server";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.adminEventEvaluation.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.adminEventEvaluation.title");
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -13,8 +13,8 @@ import { handleAction, readForm } from "~/server/http/actions.server";
 import { userContext } from "~/server/http/context";
 import type { Route } from "./+types/admin-event-form";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.adminEventForm.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.adminEventForm.title");
 }
 
 const isUuid = (value: string | undefined): value is string => z.uuid().safeParse(value).success;

@@ -25,8 +25,8 @@ import { requireUser } from "~/server/http/require-user.server";
 import { eventPolicy } from "~/server/policy/event-policy";
 import type { Route } from "./+types/admin-events";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.adminEvents.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.adminEvents.title");
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -9,8 +9,8 @@ import { pageMeta } from "~/routing/current-page";
 import { href } from "~/routing/paths";
 import type { Route } from "./+types/admin-home";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.admin.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.admin.title");
 }
 
 /** The admin parent page: links to the built admin pages this role may open (no pages with an {id}). */

@@ -21,8 +21,8 @@ import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/admin-invoice-create";
 import { requireParticipantAccess } from "~/server/participants/access.server";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.adminInvoiceCreate.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.adminInvoiceCreate.title");
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -20,8 +20,8 @@ import { requireParticipantAccess } from "~/server/participants/access.server";
 import type { Route } from "./+types/admin-invoices";
 import { toolkitAction } from "~/server/participants/toolkit-action.server";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.adminInvoices.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.adminInvoices.title");
 }
 
 const isoDate = (iso: string, locale: "de" | "cs") => {

@@ -22,8 +22,8 @@ import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/admin-name-tags";
 import { toolkitAction } from "~/server/participants/toolkit-action.server";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.adminNameTags.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.adminNameTags.title");
 }
 
 /**

@@ -16,8 +16,8 @@ import { listParticipants } from "~/server/participants/list.server";
 import { checkIn, undoCheckIn } from "~/server/participants/registration-admin.server";
 import type { Route } from "./+types/admin-participant-checkin";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.adminParticipantCheckin.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.adminParticipantCheckin.title");
 }
 
 /**

@@ -23,8 +23,8 @@ import { checkIn, deleteRegistration, undoCheckIn } from "~/server/participants/
 import type { Route } from "./+types/admin-participants";
 import { toolkitAction } from "~/server/participants/toolkit-action.server";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.adminParticipants.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.adminParticipants.title");
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -24,8 +24,8 @@ import { listNace } from "~/server/reference/nace.server";
 import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/company-create";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.companyCreate.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.companyCreate.title");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

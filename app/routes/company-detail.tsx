@@ -2,14 +2,20 @@ import { Alert, Divider, Stack, Text } from "@mantine/core";
 import { data, useLoaderData, useLocation } from "react-router";
 import { AddressList } from "~/components/company-detail/AddressList";
 import { ErrorScreen } from "~/components/ErrorScreen";
+import { JsonLd } from "~/components/seo/JsonLd";
 import { CompanyHeader } from "~/components/company-detail/CompanyHeader";
 import { CompanyClassification, CompanyDescription } from "~/components/company-detail/CompanyProfile";
 import { ContactList } from "~/components/company-detail/ContactList";
 import { ServiceList } from "~/components/company-detail/ServiceList";
 import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
-import { pageMeta } from "~/routing/current-page";
+import { errorMeta, pageMeta } from "~/routing/current-page";
 import { href } from "~/routing/paths";
+import { absoluteUrl } from "~/routing/seo";
+import { localeOfPath } from "~/i18n/locales";
 import { getCompanyDetail } from "~/server/companies/detail.server";
+import { companyJsonLd } from "~/server/companies/json-ld.server";
+import { companySeo } from "~/server/seo/entity-seo.server";
+import { publicBaseUrl } from "~/server/request-origin.server";
 import { getDb } from "~/server/db/client.server";
 import { isAppError } from "~/server/errors";
 import { handleAction, readForm } from "~/server/http/actions.server";
@@ -18,9 +24,9 @@ import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/company-detail";
 import { idOrNotFound, intentOf, runCompanyIntent } from "./company-detail.actions.server";
 
-export function meta({ location, loaderData, error }: Route.MetaArgs) {
-  if (error) return pageMeta(location.pathname, "error.title");
-  return pageMeta(location.pathname, "page.companyDetail.title", loaderData?.company.name);
+export function meta(args: Route.MetaArgs) {
+  if (args.error || !args.loaderData) return errorMeta(args.location.pathname);
+  return pageMeta(args, "page.companyDetail.title", args.loaderData.company.name, args.loaderData.seo);
 }
 
 /** Hidden or unknown profiles: the spec's error screen inside the layout, with a page title (axe). */
@@ -30,11 +36,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const locale = localeOfPath(url.pathname) ?? "de";
   const actor = context.get(userContext);
   try {
     const detail = await getCompanyDetail(await getDb(), actor, idOrNotFound(params.id));
+    const origin = publicBaseUrl();
     return {
       ...detail,
+      seo: companySeo(detail, locale),
+      jsonLd: companyJsonLd(detail, locale, absoluteUrl(origin, href("companyDetail", locale, { id: detail.company.id })), origin),
       services: detail.services.map(({ id, type, title, description, keywords, imageKey, termsUrl, validUntil, state }) => ({
         id,
         type,
@@ -75,11 +85,12 @@ export default function CompanyDetailPage() {
   const locale = useLocale();
   const format = useFormat();
   const location = useLocation();
-  const { company, nace, tags, addresses, contacts, services, can, signedIn, notice } = useLoaderData<typeof loader>();
+  const { company, nace, tags, addresses, contacts, services, can, signedIn, notice, jsonLd } = useLoaderData<typeof loader>();
   const loginHref = `${href("login", locale)}?${new URLSearchParams({ redirectTo: location.pathname })}`;
 
   return (
     <Stack gap="xl" maw={1000}>
+      <JsonLd json={jsonLd} />
       {notice && (
         <Alert color="green" role="status" data-testid="company-notice">
           {t(notice === "saved" ? "companyDetail.saved" : company.status === "PENDING" ? "company.createdPendingApproval" : "companyDetail.createdPublished")}

@@ -26,8 +26,8 @@ import { listNace } from "~/server/reference/nace.server";
 import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/company-edit";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.companyEdit.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.companyEdit.title");
 }
 
 const isUuid = (value: string | undefined): value is string => z.uuid().safeParse(value).success;

@@ -15,8 +15,8 @@ import { handleAction, parseForm, readForm } from "~/server/http/actions.server"
 import { requireUser } from "~/server/http/require-user.server";
 import type { Route } from "./+types/company-link";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.companyLink.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.companyLink.title");
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -7,10 +7,10 @@ import { pageIdOfRouteId, pageMeta, useCurrentPageId } from "~/routing/current-p
 import { config } from "~/server/config.server";
 import type { Route } from "./+types/content-page";
 
-export function meta({ location, matches }: Route.MetaArgs) {
-  const id = pageIdOfRouteId(matches[matches.length - 1]?.id ?? "about") as ContentPageId;
-  const locale = localeOfPath(location.pathname) ?? "de";
-  return pageMeta(location.pathname, "site.name", CONTENT_PAGES[id]?.[locale].title);
+export function meta(args: Route.MetaArgs) {
+  const id = pageIdOfRouteId(args.matches[args.matches.length - 1]?.id ?? "about") as ContentPageId;
+  const locale = localeOfPath(args.location.pathname) ?? "de";
+  return pageMeta(args, "site.name", CONTENT_PAGES[id]?.[locale].title);
 }
 
 /** Operator details come from configuration (OPERATOR_*); unset values are marked as examples. */

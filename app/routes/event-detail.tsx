@@ -3,18 +3,19 @@ import { lazy } from "react";
 import { data, Link, useLoaderData, useLocation } from "react-router";
 import { ErrorScreen } from "~/components/ErrorScreen";
 import { AgendaTable } from "~/components/b2b/AgendaTable";
-import { EventJsonLd } from "~/components/event-detail/EventJsonLd";
+import { JsonLd } from "~/components/seo/JsonLd";
 import { RegistrationPanel } from "~/components/event-detail/RegistrationPanel";
 import { MapFrame } from "~/components/map/MapFrame";
 import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
 import { localeOfPath } from "~/i18n/locales";
-import { pageMeta } from "~/routing/current-page";
+import { errorMeta, pageMeta } from "~/routing/current-page";
 import { isBuilt } from "~/routing/catalogue";
 import { href } from "~/routing/paths";
 import { getDb } from "~/server/db/client.server";
 import { isAppError } from "~/server/errors";
 import { getPublicEvent } from "~/server/events/detail.server";
 import { eventJsonLd } from "~/server/events/json-ld.server";
+import { eventSeo } from "~/server/seo/entity-seo.server";
 import { runRegistrationIntent } from "~/server/events/registration-actions.server";
 import { handleAction, readForm } from "~/server/http/actions.server";
 import { participatingCompaniesOfActor } from "~/server/matching/access.server";
@@ -26,9 +27,9 @@ import type { Route } from "./+types/event-detail";
 // Leaflet touches `window` on import: the map loads in the browser only.
 const MapClient = lazy(() => import("~/components/company-detail/CompanyMap.client"));
 
-export function meta({ location, loaderData, error }: Route.MetaArgs) {
-  if (error || !loaderData) return pageMeta(location.pathname, "error.title");
-  return pageMeta(location.pathname, "page.eventDetail.title", loaderData.title);
+export function meta(args: Route.MetaArgs) {
+  if (args.error || !args.loaderData) return errorMeta(args.location.pathname);
+  return pageMeta(args, "page.eventDetail.title", args.loaderData.title, args.loaderData.seo);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -53,6 +54,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       agenda,
       title: locale === "cs" ? detail.event.titleCs : detail.event.titleDe,
       jsonLd: eventJsonLd(detail, locale, pageUrl, origin),
+      seo: eventSeo(detail, locale),
       signedIn: actor !== null,
       notice: url.searchParams.get("registered") ?? null,
       preferencesHref: rankable ? href("eventB2bPreferences", locale, { id: detail.event.id }) : null,
@@ -86,7 +88,7 @@ export default function EventDetailPage() {
 
   return (
     <Stack gap="xl" maw={1000}>
-      <EventJsonLd json={d.jsonLd} />
+      <JsonLd json={d.jsonLd} />
       {d.notice && (
         <Alert color={d.notice === "waiting" ? "orange" : "green"} role="status" data-testid="event-notice">
           {t(d.notice === "waiting" ? "eventDetail.notice.waiting" : "eventDetail.notice.registered")}

@@ -18,10 +18,10 @@ import { listPublicEvents } from "~/server/events/list.server";
 import { searchPlaces } from "~/server/reference/geocode.server";
 import type { Route } from "./+types/event-list";
 
-export function meta({ location }: Route.MetaArgs) {
-  const locale = localeOfPath(location.pathname) ?? "de";
+export function meta(args: Route.MetaArgs) {
+  const locale = localeOfPath(args.location.pathname) ?? "de";
   return [
-    ...pageMeta(location.pathname, "page.eventList.title"),
+    ...pageMeta(args, "page.eventList.title"),
     // RSS autodiscovery: the upcoming events as a feed in this language.
     { tagName: "link", rel: "alternate", type: "application/rss+xml", title: translate(locale, "feed.events.title"), href: href("eventFeed", locale) },
   ];

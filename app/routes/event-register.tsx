@@ -6,7 +6,7 @@ import { FormRenderer } from "~/components/event-form/FormRenderer";
 import { FormError, useFieldError } from "~/components/FormError";
 import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
 import { localeOfPath } from "~/i18n/locales";
-import { pageMeta } from "~/routing/current-page";
+import { errorMeta, pageMeta } from "~/routing/current-page";
 import { href } from "~/routing/paths";
 import { readAnswers } from "~/schemas/event-form-logic";
 import { getDb } from "~/server/db/client.server";
@@ -18,9 +18,9 @@ import { handleAction, readForm } from "~/server/http/actions.server";
 import { userContext } from "~/server/http/context";
 import type { Route } from "./+types/event-register";
 
-export function meta({ location, loaderData, error }: Route.MetaArgs) {
-  if (error || !loaderData) return pageMeta(location.pathname, "error.title");
-  return pageMeta(location.pathname, "page.eventRegister.title");
+export function meta(args: Route.MetaArgs) {
+  if (args.error || !args.loaderData) return errorMeta(args.location.pathname);
+  return pageMeta(args, "page.eventRegister.title");
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

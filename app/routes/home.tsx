@@ -21,8 +21,8 @@ const UPCOMING_EVENTS = 3;
 
 const LATEST_NEWS = 3;
 
-export function meta({ location }: Route.MetaArgs) {
-  return siteMeta(location.pathname);
+export function meta(args: Route.MetaArgs) {
+  return siteMeta(args);
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

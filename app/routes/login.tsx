@@ -15,8 +15,8 @@ import { requestInfoContext, userContext } from "~/server/http/context";
 import { sessionCookie } from "~/server/http/cookies.server";
 import type { Route } from "./+types/login";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.login.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.login.title");
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {

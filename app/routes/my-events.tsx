@@ -14,8 +14,8 @@ import { handleAction, readForm } from "~/server/http/actions.server";
 import { userContext } from "~/server/http/context";
 import type { Route } from "./+types/my-events";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.myEvents.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.myEvents.title");
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

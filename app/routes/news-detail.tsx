@@ -15,10 +15,10 @@ import { getPublicNews } from "~/server/news/public.server";
 import { publicBaseUrl } from "~/server/request-origin.server";
 import type { Route } from "./+types/news-detail";
 
-export function meta({ location, loaderData, error }: Route.MetaArgs) {
-  if (error || !loaderData) return pageMeta(location.pathname, "error.title");
-  const { item, imageUrl } = loaderData;
-  return pageMeta(location.pathname, "page.newsDetail.title", item.title, {
+export function meta(args: Route.MetaArgs) {
+  if (args.error || !args.loaderData) return pageMeta(args, "error.title");
+  const { item, imageUrl } = args.loaderData;
+  return pageMeta(args, "page.newsDetail.title", item.title, {
     description: item.excerpt,
     image: imageUrl,
     type: "article",

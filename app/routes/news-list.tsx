@@ -14,10 +14,10 @@ import { getDb } from "~/server/db/client.server";
 import { listPublicNews } from "~/server/news/public.server";
 import type { Route } from "./+types/news-list";
 
-export function meta({ location }: Route.MetaArgs) {
-  const locale = localeOfPath(location.pathname) ?? "de";
+export function meta(args: Route.MetaArgs) {
+  const locale = localeOfPath(args.location.pathname) ?? "de";
   return [
-    ...pageMeta(location.pathname, "page.newsList.title"),
+    ...pageMeta(args, "page.newsList.title"),
     // Feed readers and browsers find the feed from the page (RSS autodiscovery).
     { tagName: "link", rel: "alternate", type: "application/rss+xml", title: translate(locale, "feed.news.title"), href: href("newsFeed", locale) },
   ];

@@ -17,8 +17,8 @@ import { searchPlaces } from "~/server/reference/geocode.server";
 import { searchCatalogue } from "~/server/search/search.server";
 import type { Route } from "./+types/search";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.search.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.search.title");
 }
 
 /**

@@ -16,8 +16,8 @@ import { hitRateLimit } from "~/server/rate-limit.server";
 import { config } from "~/server/config.server";
 import type { Route } from "./+types/signup";
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname, "page.signup.title");
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.signup.title");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -13,8 +13,9 @@ import { handleAction, parseForm, readForm } from "~/server/http/actions.server"
 import { sessionCookie } from "~/server/http/cookies.server";
 import type { Route } from "./+types/verify";
 
-export function meta({ location }: Route.MetaArgs) {
-  return [...pageMeta(location.pathname, "page.verify.title"), { name: "robots", content: "noindex" }];
+// noindex: the catalogue's rule for the one-time confirmation link (routing/seo.ts).
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "page.verify.title");
 }
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -13,7 +13,7 @@ export interface PageDef {
   cs: string;
   access: Access;
   file: string;
-  /** Listed in sitemap.xml (public pages without parameters). */
+  /** Listed in sitemap.xml (public pages without parameters; detail pages come from the database). */
   sitemap?: boolean;
   /** Rendered by the generic content module (static text pages). */
   content?: boolean;
@@ -42,7 +42,7 @@ export const PAGES: readonly PageDef[] = [
   { id: "faq", de: "faq", cs: "faq", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
   { id: "forCompanies", de: "fuer-unternehmen", cs: "pro-firmy", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
   { id: "imprint", de: "impressum", cs: "tiraz", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
-  { id: "login", de: "anmelden", cs: "prihlaseni", access: "public", file: "routes/login.tsx" },
+  { id: "login", de: "anmelden", cs: "prihlaseni", access: "public", file: "routes/login.tsx", sitemap: true },
   { id: "forMultipliers", de: "fuer-multiplikatoren", cs: "pro-multiplikatory", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
   { id: "newsDetail", de: "neuigkeiten/:id", cs: "novinky/:id", access: "public", file: "routes/news-detail.tsx" },
   { id: "newsList", de: "neuigkeiten/anzeigen", cs: "novinky/seznam", access: "public", file: "routes/news-list.tsx", sitemap: true },
@@ -50,7 +50,7 @@ export const PAGES: readonly PageDef[] = [
   { id: "newsFeed", de: "neuigkeiten/feed.xml", cs: "novinky/feed.xml", access: "public", file: "routes/news-feed.ts", resource: true },
   { id: "eventFeed", de: "veranstaltungen/feed.xml", cs: "udalosti/feed.xml", access: "public", file: "routes/event-feed.ts", resource: true },
   { id: "search", de: "suche", cs: "vyhledavani", access: "public", file: "routes/search.tsx", sitemap: true },
-  { id: "signup", de: "registrieren", cs: "registrace", access: "public", file: "routes/signup.tsx" },
+  { id: "signup", de: "registrieren", cs: "registrace", access: "public", file: "routes/signup.tsx", sitemap: true },
   { id: "verify", de: "verifizieren", cs: "overeni", access: "public", file: "routes/verify.tsx" },
   { id: "terms", de: "nutzungsbedingungen", cs: "podminky-uziti", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
   // Signed in (all three roles)

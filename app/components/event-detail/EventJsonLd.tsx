@@ -1,14 +1,6 @@
-import { useNonce } from "~/nonce";
+import { JsonLd } from "~/components/seo/JsonLd";
 
-/** schema.org Event data (built on the server: events/json-ld.server.ts) as a script element. */
+/** schema.org Event data (events/json-ld.server.ts): the shared JsonLd element. */
 export function EventJsonLd({ json }: { json: object }) {
-  const nonce = useNonce();
-  return (
-    <script
-      type="application/ld+json"
-      nonce={nonce}
-      // JSON with `<` escaped cannot end the element or start markup.
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(json).replace(/</g, "\\u003c") }}
-    />
-  );
+  return <JsonLd json={json} />;
 }

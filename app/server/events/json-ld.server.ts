@@ -1,4 +1,6 @@
 import type { Locale } from "~/i18n/locales";
+import { href } from "~/routing/paths";
+import { absoluteUrl } from "~/routing/seo";
 import type { PublicEvent } from "./detail.server";
 
 const plain = (html: string) => html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
@@ -29,7 +31,8 @@ export function eventJsonLd(data: PublicEvent, locale: Locale, pageUrl: string, 
     eventAttendanceMode: online ? "https://schema.org/OnlineEventAttendanceMode" : "https://schema.org/OfflineEventAttendanceMode",
     location,
     image: data.images.map((i) => `${origin}/files/${i.key}`),
-    organizer: data.organisers.map((o) => ({ "@type": "Organization", name: o.name })),
+    // Public (verified) organisers link to their company pages, which carry their own Organization.
+    organizer: data.organisers.map((o) => ({ "@type": "Organization", name: o.name, ...(o.linked ? { url: absoluteUrl(origin, href("companyDetail", locale, { id: o.id })) } : {}) })),
     ...(e.feeMinor !== null && e.currency
       ? { offers: { "@type": "Offer", price: (e.feeMinor / 100).toFixed(2), priceCurrency: e.currency, url: pageUrl, validThrough: e.registrationClosesAt } }
       : {}),

@@ -1,0 +1,140 @@
+// Usage: npm run bench:seo [-- --runs 3 --port 3480 --pages home,company,event,news]
+// Lighthouse SEO score (issue 13: ≥ 0.95) of the home page, a company, an event and a news page in
+// German and Czech. Starts the production build (`npm run build` first) on a fresh embedded
+// database with the demo data, takes the detail pages from the German sitemap, runs Lighthouse
+// 12.8.2 (through npx, with Debian's Chromium: scripts/ensure-chromium.sh) `--runs` times per page
+// and prints the median per page. Exits 1 when a median is below 0.95 or a page is missing.
+// Not a timed test and not part of npm test: it takes a few minutes (bench/README.md).
+import { execFile, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs, promisify } from "node:util";
+
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "3" }, port: { type: "string", default: "3480" }, pages: { type: "string", default: "home,company,event,news" } },
+});
+const RUNS = Number(values.runs);
+const PORT = Number(values.port);
+const KINDS = values.pages.split(",").map((s) => s.trim());
+const BASE = `http://localhost:${PORT}`;
+const ROOT = path.resolve(import.meta.dirname, "..");
+const LIGHTHOUSE = "lighthouse@12.8.2";
+const THRESHOLD = 0.95;
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const run = promisify(execFile);
+
+/** The sitemap paths of a detail page kind (German path; the Czech one is its counterpart). */
+const DETAIL: Record<string, { de: RegExp; cs: (id: string) => string }> = {
+  company: { de: /<loc>[^<]*\/de\/firmen\/([0-9a-f-]{36})<\/loc>/, cs: (id) => `/cs/firmy/${id}` },
+  event: { de: /<loc>[^<]*\/de\/veranstaltungen\/([0-9a-f-]{36})<\/loc>/, cs: (id) => `/cs/ud%C3%A1losti/${id}` },
+  news: { de: /<loc>[^<]*\/de\/neuigkeiten\/([0-9a-f-]{36})<\/loc>/, cs: (id) => `/cs/novinky/${id}` },
+};
+const DE_PATH: Record<string, string> = { company: "/de/firmen/", event: "/de/veranstaltungen/", news: "/de/neuigkeiten/" };
+
+async function startServer(): Promise<{ stop: () => Promise<void> }> {
+  if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) throw new Error("No production build: run `npm run build` first");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pn-bench-seo-"));
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", PORT: String(PORT), HOST: "127.0.0.1", APP_ENV: "test", DATA_DIR: dataDir, PUBLIC_URL: BASE, SMTP_URL: "", SEED_DEMO_DATA: "true" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+  child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`Server exited:\n${output}`);
+    const up = await fetch(`${BASE}/de`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { stop };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await stop();
+  throw new Error(`Server did not start:\n${output}`);
+}
+
+interface Result {
+  score: number;
+  failed: string[];
+}
+
+async function lighthouse(url: string): Promise<Result> {
+  const { stdout } = await run(
+    "npx",
+    ["-y", LIGHTHOUSE, url, "--only-categories=seo", "--output=json", "--output-path=stdout", "--quiet", "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"],
+    { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 64 * 2 ** 20 },
+  );
+  const report = JSON.parse(stdout) as {
+    categories: { seo: { score: number; auditRefs: Array<{ id: string; weight: number }> } };
+    audits: Record<string, { score: number | null; title: string }>;
+  };
+  const failed = report.categories.seo.auditRefs.filter((r) => r.weight > 0 && report.audits[r.id]?.score !== null && report.audits[r.id]!.score! < 1).map((r) => `${r.id}: ${report.audits[r.id]!.title}`);
+  return { score: report.categories.seo.score, failed };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+async function main() {
+  if (!fs.existsSync(CHROME)) throw new Error(`No Chromium at ${CHROME}: run scripts/ensure-chromium.sh (or set CHROME_PATH)`);
+  const server = await startServer();
+  let failed = false;
+  try {
+    const sitemap = await (await fetch(`${BASE}/de/sitemap.xml`)).text();
+    const pages: Array<{ label: string; path: string }> = [];
+    const missing: string[] = [];
+    for (const kind of KINDS) {
+      if (kind === "home") {
+        pages.push({ label: "home de", path: "/de" }, { label: "home cs", path: "/cs" });
+        continue;
+      }
+      const detail = DETAIL[kind];
+      if (!detail) throw new Error(`Unknown page kind ${kind} (home, company, event, news)`);
+      const id = detail.de.exec(sitemap)?.[1];
+      if (!id) {
+        missing.push(kind);
+        continue;
+      }
+      pages.push({ label: `${kind} de`, path: `${DE_PATH[kind]}${id}` }, { label: `${kind} cs`, path: detail.cs(id) });
+    }
+    console.log(`# Lighthouse SEO — ${LIGHTHOUSE}, ${RUNS} runs per page, Chromium ${CHROME}`);
+    console.log(`${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`);
+    console.log("| page | path | scores | median | ≥ 0.95 |");
+    console.log("|---|---|---|---:|---|");
+    for (const kind of missing) console.log(`| ${kind} | – | not in the sitemap (page not built, or no public item) | – | NO |`);
+    if (missing.length > 0) failed = true;
+    for (const page of pages) {
+      const results: Result[] = [];
+      for (let i = 0; i < RUNS; i++) results.push(await lighthouse(`${BASE}${page.path}`));
+      const m = median(results.map((r) => r.score));
+      const ok = m >= THRESHOLD;
+      if (!ok) failed = true;
+      console.log(`| ${page.label} | ${decodeURI(page.path)} | ${results.map((r) => r.score.toFixed(2)).join(", ")} | ${m.toFixed(2)} | ${ok ? "yes" : "NO"} |`);
+      const audits = [...new Set(results.flatMap((r) => r.failed))];
+      if (audits.length > 0) console.log(`|   | failed audits: ${audits.join("; ")} | | | |`);
+    }
+  } finally {
+    await server.stop();
+  }
+  if (failed) {
+    console.error(`\nSome page is missing or scores below ${THRESHOLD}.`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
