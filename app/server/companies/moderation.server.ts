@@ -4,7 +4,7 @@ import type { CompanyStatus } from "~/schemas/enums";
 import { absoluteUrl } from "~/server/accounts/links.server";
 import type { Db } from "~/server/db/client.server";
 import { withTransaction } from "~/server/db/client.server";
-import { companies, companyServices, companyUserLinks, eventFiles, events, users } from "~/server/db/schema";
+import { companies, companyServices, companyUserLinks, eventFiles, events, news, users } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
 import { sendNotification } from "~/server/mail/mailer.server";
 import { renderMail } from "~/server/mail/templates.server";
@@ -93,9 +93,12 @@ export async function deleteCompany(db: Db, actor: Actor, companyId: string, con
       .from(eventFiles)
       .innerJoin(events, eq(events.id, eventFiles.eventId))
       .where(eq(events.companyId, companyId));
+    const newsImages = await tx.select({ key: news.imageKey }).from(news).where(eq(news.companyId, companyId));
     await tx.delete(companies).where(eq(companies.id, companyId));
     retire(company.logoKey);
     for (const { key } of images) retire(key);
     for (const { key } of eventFileKeys) retire(key);
+    // Its news go by cascade (spec §4), deleted ones included; their images with them.
+    for (const { key } of newsImages) retire(key);
   }));
 }
