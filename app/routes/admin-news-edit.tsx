@@ -102,11 +102,14 @@ export default function AdminNewsEdit() {
           {loaded.title}
         </Text>
         <NewsStateBadge state={loaded.state} />
+        <Text c="dimmed" data-testid="news-company-name">
+          {t("newsAdmin.companyIs", { name: loaded.companyName })}
+        </Text>
         <Text c="dimmed">{t("newsAdmin.authorIs", { name: loaded.authorName })}</Text>
       </Group>
       <NewsNotice kind={notice} />
       <FormError code={failureCode(otherFailure)} values={otherFailure?.details} />
-      <Group>
+      <Group gap="md" data-testid="news-edit-actions">
         <Anchor component={Link} to={href("adminNews", locale)}>
           {t("newsAdmin.backToList")}
         </Anchor>
@@ -115,8 +118,6 @@ export default function AdminNewsEdit() {
             {t("newsAdmin.view")}
           </Anchor>
         )}
-      </Group>
-      <Group gap="xs" data-testid="news-edit-actions">
         {deleted ? (
           loaded.isAdmin && <NewsIntentButton id={loaded.id} intent="restore" label={t("newsAdmin.restore")} />
         ) : (
@@ -145,7 +146,6 @@ export default function AdminNewsEdit() {
           mode="edit"
           defaults={saveFailure?.values ?? loaded.values}
           companyChoices={[]}
-          companyName={loaded.companyName}
           imageKey={loaded.imageKey}
           alreadyPublished={loaded.alreadyPublished}
           failure={saveFailure}

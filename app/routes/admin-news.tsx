@@ -99,7 +99,8 @@ export default function AdminNews() {
       <NewsFilters action={listHref} q={loaded.filter.q} state={loaded.filter.state} withDeleted={loaded.isAdmin} />
 
       <NewsNotice kind={notice} />
-      <FormError code={failureCode(failure)} values={failure?.details} />
+      {/* A malformed id or intent names its field: say "not found" rather than "check your input". */}
+      <FormError code={failure?.fieldErrors?.["id"] ?? failureCode(failure)} values={failure?.details} />
 
       <Text role="status" data-testid="news-count">
         {t("newsAdmin.count", { count: loaded.total })}

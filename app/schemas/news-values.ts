@@ -28,7 +28,9 @@ const TEXT = ["titleDe", "titleCs", "descriptionDe", "descriptionCs", "publishDa
 
 /** The submitted values, to refill the form after the server refused them (the image must be chosen again). */
 export function submittedNewsValues(form: FormData): NewsFormValues {
-  const values: NewsFormValues = { ...EMPTY_NEWS_FORM, publishNow: form.has("publishNow") };
+  // Read like the schema's flag: an empty value is "off" (a checked box sends "on").
+  const flag = form.get("publishNow");
+  const values: NewsFormValues = { ...EMPTY_NEWS_FORM, publishNow: flag === "on" || flag === "true" };
   for (const field of TEXT) {
     const value = form.get(field);
     values[field] = typeof value === "string" ? value : "";

@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useMemo } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { RichTextField } from "~/components/events/RichTextField";
@@ -22,8 +22,7 @@ interface Props {
   defaults: NewsFormValues;
   /** Create: the companies the actor may publish for (a select when there are several). */
   companyChoices: CompanyChoice[];
-  /** Edit: the publishing company (it stays) and the current image. */
-  companyName?: string | undefined;
+  /** Edit: the current image (the company stays; the page names it). */
   imageKey?: string | undefined;
   /** Edit: the item is out already ("publish now" keeps its date). */
   alreadyPublished?: boolean;
@@ -36,7 +35,7 @@ interface Props {
  * German first), the server's schema checked as the user types (useLiveValidation), the server's
  * field errors until their field changes, the first invalid field focused.
  */
-export function NewsForm({ mode, defaults, companyChoices, companyName, imageKey, alreadyPublished = false, failure, cancelHref }: Props) {
+export function NewsForm({ mode, defaults, companyChoices, imageKey, alreadyPublished = false, failure, cancelHref }: Props) {
   const t = useT();
   const busy = useNavigation().state !== "idle";
   const validate = useMemo(() => newsFormValidator(new Date().getFullYear(), mode === "create"), [mode]);
@@ -62,9 +61,6 @@ export function NewsForm({ mode, defaults, companyChoices, companyName, imageKey
           </FormSection>
         )}
         {mode === "create" && companyChoices.length === 1 && <input type="hidden" name="companyId" value={companyChoices[0]!.id} />}
-        {mode === "edit" && companyName && (
-          <Text data-testid="news-company-name">{t("newsAdmin.companyIs", { name: companyName })}</Text>
-        )}
 
         <FormSection title={t("newsForm.sectionText")}>
           <SimpleGrid cols={{ base: 1, md: 2 }}>

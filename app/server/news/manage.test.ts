@@ -33,7 +33,7 @@ const T0 = new Date("2026-06-01T08:00:00Z");
 
 let handle: DbHandle;
 let png: Buffer;
-const image = (name = "bild.png", type = "image/png", bytes: Uint8Array = new Uint8Array(png)) => new File([bytes], name, { type });
+const image = (name = "bild.png", type = "image/png", bytes: Uint8Array<ArrayBuffer> = new Uint8Array(png)) => new File([bytes], name, { type });
 
 const RAW = {
   titleDe: "Neue Förderung",
