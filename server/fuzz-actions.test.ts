@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { openPglite } from "~/server/db/client.server";
 import * as companiesSchema from "~/server/db/schema-companies";
-import { users, verificationTokens } from "~/server/db/schema";
+import { news, users, verificationTokens } from "~/server/db/schema";
 import { rawRequest, signIn, startServer, type TestServer } from "../tests/support/server";
 
 /**
@@ -34,6 +34,7 @@ const MAIN_TABLES: Table[] = [
   companiesSchema.userRoleRequests,
   companiesSchema.companyChallenges,
   companiesSchema.companyServices,
+  news,
 ];
 
 interface RouteEntry {

@@ -80,10 +80,10 @@ export const PAGES: readonly PageDef[] = [
   { id: "adminEventForm", de: `${ADMIN_DE}/veranstaltungen/:id/formular`, cs: `${ADMIN_CS}/udalosti/:id/formular`, access: "adminArea", file: "routes/admin-event-form.tsx" },
   { id: "adminImportCreate", de: `${ADMIN_DE}/import/anlegen`, cs: `${ADMIN_CS}/import/vytvorit`, access: "adminOnly", file: "routes/placeholder.tsx" },
   { id: "adminImports", de: `${ADMIN_DE}/import`, cs: `${ADMIN_CS}/import`, access: "adminOnly", file: "routes/placeholder.tsx" },
-  { id: "adminNews", de: `${ADMIN_DE}/neuigkeiten`, cs: `${ADMIN_CS}/novinky`, access: "adminArea", file: "routes/placeholder.tsx" },
+  { id: "adminNews", de: `${ADMIN_DE}/neuigkeiten`, cs: `${ADMIN_CS}/novinky`, access: "adminArea", file: "routes/admin-news.tsx" },
   // Not in the spec's table (it leaves news create and edit open): decision 025.
-  { id: "adminNewsCreate", de: `${ADMIN_DE}/neuigkeiten/anlegen`, cs: `${ADMIN_CS}/novinky/vytvorit`, access: "adminArea", file: "routes/placeholder.tsx" },
-  { id: "adminNewsEdit", de: `${ADMIN_DE}/neuigkeiten/:id/bearbeiten`, cs: `${ADMIN_CS}/novinky/:id/upravit`, access: "adminArea", file: "routes/placeholder.tsx" },
+  { id: "adminNewsCreate", de: `${ADMIN_DE}/neuigkeiten/anlegen`, cs: `${ADMIN_CS}/novinky/vytvorit`, access: "adminArea", file: "routes/admin-news-create.tsx" },
+  { id: "adminNewsEdit", de: `${ADMIN_DE}/neuigkeiten/:id/bearbeiten`, cs: `${ADMIN_CS}/novinky/:id/upravit`, access: "adminArea", file: "routes/admin-news-edit.tsx" },
   { id: "adminParticipants", de: `${ADMIN_DE}/veranstaltungen/teilnahmeliste/:id`, cs: `${ADMIN_CS}/udalosti/ucastnici/:id`, access: "adminArea", file: "routes/admin-participants.tsx" },
   // The organisers' toolkit below the participant list (issue 11; paths not in the spec's table: decision 019).
   { id: "adminParticipantsCsv", de: `${ADMIN_DE}/veranstaltungen/teilnahmeliste/:id/teilnehmer.csv`, cs: `${ADMIN_CS}/udalosti/ucastnici/:id/ucastnici.csv`, access: "adminArea", file: "routes/admin-participants-csv.ts", resource: true },

@@ -88,7 +88,8 @@ export function newsState(n: { active: boolean; deletedAt: Date | null; publishA
 
 /** The admin list's filters (in the URL). */
 export const newsAdminFilterSchema = z.object({
-  q: z.string().max(NEWS_LIMITS.query).optional().default("").catch(""),
+  // plainText: a NUL would reach the database's pn_norm() and fail there.
+  q: plainText().max(NEWS_LIMITS.query).optional().default("").catch(""),
   state: z.enum(["ALL", ...NEWS_STATES]).optional().default("ALL").catch("ALL"),
   page: z.coerce.number().int().min(1).max(10_000).optional().default(1).catch(1),
 });
@@ -100,3 +101,15 @@ export const newsListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).optional().default(1).catch(1),
 });
 export type NewsListQuery = z.infer<typeof newsListQuerySchema>;
+
+/**
+ * The browser's check of the chosen image (the server checks again, including the real file
+ * type, in storeImage): required on create, at most 4 MB, JPG/PNG/WebP.
+ */
+export function newsImageError(file: File | null, required: boolean): { code: string; values?: Record<string, string | number> } | null {
+  if (!file) return required ? { code: "NEWS_IMAGE_REQUIRED" } : null;
+  if (file.size > NEWS_LIMITS.imageMaxBytes) return { code: "FILE_TOO_LARGE", values: { maxMb: NEWS_LIMITS.imageMaxBytes / (1024 * 1024) } };
+  if (!(NEWS_IMAGE_TYPES as readonly string[]).includes(file.type)) return { code: "FILE_TYPE_NOT_ALLOWED", values: { allowed: "JPG, PNG, WebP" } };
+  return null;
+}
+

@@ -174,6 +174,7 @@ export const ERROR_CODES = [
   "NEWS_IMAGE_REQUIRED",
   "NEWS_DELETED",
   "NEWS_DELETE_FAILED",
+  "NEWS_LOAD_FAILED",
   // --- end news ---
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -215,6 +216,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   B2B_RERUN_REQUIRED: 409,
   // news (issue 13)
   NEWS_DELETED: 409,
+  NEWS_DELETE_FAILED: 500,
+  NEWS_LOAD_FAILED: 500,
 };
 
 export class AppError extends Error {

@@ -48,7 +48,7 @@ test("a Multiplikator schedules news for tomorrow; it appears the next day on li
   await page.getByRole("textbox", { name: msg("cs", "newsForm.descriptionDe") }).fill("Einkäufer aus Sachsen und Böhmen treffen Zulieferer.");
   await page.getByRole("textbox", { name: msg("cs", "newsForm.descriptionCs") }).fill("Nákupčí ze Saska a Čech se setkají s dodavateli.");
   await page.getByTestId("news-image-input").setInputFiles({ name: "dodavatele.png", mimeType: "image/png", buffer: PNG });
-  await page.getByText(msg("cs", "newsForm.publishNow")).click();
+  await page.getByRole("switch", { name: msg("cs", "newsForm.publishNow") }).uncheck();
   await form.locator('input[name="publishDate"]').fill(berlinDay(1, "cs"));
   await form.locator('input[name="publishTime"]').fill("00:00");
   await expect(page.getByTestId("news-scheduled-hint")).toHaveAttribute("data-scheduled", "true");

@@ -3,6 +3,7 @@ import { COMPANY_FORM_MAX_BYTES, LOGO_MAX_BYTES } from "~/schemas/company-form";
 import { EVENT_LIMITS } from "~/schemas/event";
 import { INVOICE_LOGO_MAX_BYTES } from "~/schemas/invoice-form";
 import { BADGE_LOGO_LIMITS } from "~/schemas/name-tags";
+import { NEWS_LIMITS } from "~/schemas/news";
 import { MAIL_LIMITS } from "~/schemas/participant-mail";
 
 /**
@@ -32,6 +33,13 @@ const TEXT: BodyLimit = { maxBytes: TEXT_BODY_MAX_BYTES };
 export const EVENT_FORM_MAX_BYTES =
   EVENT_LIMITS.images * EVENT_LIMITS.imageMaxBytes + EVENT_LIMITS.attachments * EVENT_LIMITS.attachmentMaxBytes + FORM_OVERHEAD_BYTES;
 const EVENT_FORM_LIMIT: BodyLimit = { maxBytes: EVENT_FORM_MAX_BYTES, fileMaxBytes: EVENT_LIMITS.attachmentMaxBytes };
+/**
+ * One image of 4 MB, two rich texts of up to 50,000 UTF-16 units each (at most 3 bytes apiece in
+ * UTF-8) and the form overhead: about 4.6 MiB. The largest legal form fits; a larger image is cut
+ * off before it is buffered, and the domain checks the image's own size.
+ */
+export const NEWS_FORM_MAX_BYTES = NEWS_LIMITS.imageMaxBytes + 2 * 3 * NEWS_LIMITS.descriptionHtml + FORM_OVERHEAD_BYTES;
+const NEWS_FORM_LIMIT: BodyLimit = { maxBytes: NEWS_FORM_MAX_BYTES, fileMaxBytes: NEWS_LIMITS.imageMaxBytes };
 const UPLOADS: Partial<Record<string, BodyLimit>> = {
   companyCreate: { maxBytes: COMPANY_FORM_MAX_BYTES, fileMaxBytes: IMAGE_MAX_BYTES },
   companyEdit: { maxBytes: COMPANY_FORM_MAX_BYTES, fileMaxBytes: IMAGE_MAX_BYTES },
@@ -63,6 +71,10 @@ const UPLOADS: Partial<Record<string, BodyLimit>> = {
   // One attachment of up to 10 MB with subject and message in two languages (2 × 10,000 chars).
   adminParticipantMail: { maxBytes: MAIL_LIMITS.attachmentMaxBytes + FORM_OVERHEAD_BYTES, fileMaxBytes: MAIL_LIMITS.attachmentMaxBytes },
   // --- end e-mail to participants ---
+  // --- news (issue 13): the news form carries one image of 4 MB ---
+  adminNewsCreate: NEWS_FORM_LIMIT,
+  adminNewsEdit: NEWS_FORM_LIMIT,
+  // --- end news ---
 };
 
 /** The body limit of a request path (pathname only; percent-encoded or not). */

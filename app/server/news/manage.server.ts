@@ -6,7 +6,7 @@ import { isConfirmedMember, memberCompanies } from "~/server/companies/membershi
 import type { Db } from "~/server/db/client.server";
 import { withTransaction } from "~/server/db/client.server";
 import { companies, news, users } from "~/server/db/schema";
-import { AppError } from "~/server/errors";
+import { AppError, isAppError } from "~/server/errors";
 import { hasVisibleRichText, sanitizeRichText } from "~/server/events/rich-text.server";
 import { loadActorCompanies } from "~/server/events/relation.server";
 import { newsPolicy } from "~/server/policy/news-policy";
@@ -63,9 +63,15 @@ async function chooseCompany(db: Db, actor: NonNullable<Actor>, requested: strin
   throw new AppError("NEWS_COMPANY_INVALID", { field: "companyId" });
 }
 
-function storeNewsImage(storage: FileStorage, image: File | null): Promise<string> {
+/** Stores the re-encoded image; its refusals (too large, wrong type, unreadable) name the image field. */
+async function storeNewsImage(storage: FileStorage, image: File | null): Promise<string> {
   if (!image) throw new AppError("NEWS_IMAGE_REQUIRED", { field: "image" });
-  return storeImage(storage, image, { prefix: "news", maxBytes: NEWS_LIMITS.imageMaxBytes, maxWidth: 1600 });
+  try {
+    return await storeImage(storage, image, { prefix: "news", maxBytes: NEWS_LIMITS.imageMaxBytes, maxWidth: 1600 });
+  } catch (error) {
+    if (isAppError(error) && !error.details?.["field"]) throw new AppError(error.code, { ...error.details, field: "image" });
+    throw error;
+  }
 }
 
 /** Creates a news item (image required); returns its id. "Publish now" takes the server's clock. */
@@ -157,8 +163,9 @@ export async function getNewsForEdit(db: Db, actor: Actor, newsId: string, now =
 /** The companies the actor may publish for (create form): own confirmed ones; admins any verified one. */
 export async function newsCompanyChoices(db: Db, actor: Actor): Promise<Array<{ id: string; name: string }>> {
   authorize(actor, newsPolicy.canList(actor));
-  if (actor.role === "Admin") {
-    return db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.status, "VERIFIED")).orderBy(companies.name).limit(2000);
-  }
-  return (await memberCompanies(db, actor.id)).map(({ id, name }) => ({ id, name }));
+  const own = (await memberCompanies(db, actor.id)).map(({ id, name }) => ({ id, name }));
+  if (actor.role !== "Admin") return own;
+  // An admin's own companies first (any status, as chooseCompany accepts them), then every verified one.
+  const verified = await db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.status, "VERIFIED")).orderBy(companies.name).limit(2000);
+  return [...own, ...verified.filter((c) => !own.some((o) => o.id === c.id))];
 }

@@ -1,0 +1,104 @@
+import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { useMemo } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { RichTextField } from "~/components/events/RichTextField";
+import { FormError } from "~/components/FormError";
+import { FormSection } from "~/components/forms/FormSection";
+import { useLiveValidation } from "~/components/forms/use-live-validation";
+import { useT } from "~/i18n/i18n-context";
+import { NEWS_LIMITS } from "~/schemas/news";
+import type { NewsFormValues } from "~/schemas/news-values";
+import { type NewsActionFailure, newsFormValidator, newsServerErrors } from "./news-form-errors";
+import { NewsImageField } from "./NewsImageField";
+import { NewsPublicationFields } from "./NewsPublicationFields";
+
+export interface CompanyChoice {
+  id: string;
+  name: string;
+}
+
+interface Props {
+  mode: "create" | "edit";
+  defaults: NewsFormValues;
+  /** Create: the companies the actor may publish for (a select when there are several). */
+  companyChoices: CompanyChoice[];
+  /** Edit: the current image (the company stays; the page names it). */
+  imageKey?: string | undefined;
+  /** Edit: the item is out already ("publish now" keeps its date). */
+  alreadyPublished?: boolean;
+  failure?: NewsActionFailure | undefined;
+  cancelHref: string;
+}
+
+/**
+ * The news create and edit form: German and Czech side by side from md up (stacked on phones,
+ * German first), the server's schema checked as the user types (useLiveValidation), the server's
+ * field errors until their field changes, the first invalid field focused.
+ */
+export function NewsForm({ mode, defaults, companyChoices, imageKey, alreadyPublished = false, failure, cancelHref }: Props) {
+  const t = useT();
+  const busy = useNavigation().state !== "idle";
+  const validate = useMemo(() => newsFormValidator(new Date().getFullYear(), mode === "create"), [mode]);
+  const server = useMemo(() => newsServerErrors(failure), [failure]);
+  const { formProps, error: f, showBanner } = useLiveValidation({ validate, serverErrors: server.fields });
+  const formCode = server.form && server.form.code !== "INVALID_INPUT" ? server.form : null;
+
+  return (
+    <Form {...formProps} method="post" encType="multipart/form-data" data-testid="news-form">
+      <input type="hidden" name="intent" value="save" />
+      <Stack gap="lg">
+        {mode === "create" && companyChoices.length > 1 && (
+          <FormSection title={t("newsForm.sectionCompany")}>
+            <NativeSelect
+              name="companyId"
+              label={t("newsForm.company")}
+              data={[{ value: "", label: t("newsForm.companyChoose") }, ...companyChoices.map((c) => ({ value: c.id, label: c.name }))]}
+              defaultValue={defaults.companyId}
+              withAsterisk
+              error={f("companyId")}
+              data-testid="news-company"
+            />
+          </FormSection>
+        )}
+        {mode === "create" && companyChoices.length === 1 && <input type="hidden" name="companyId" value={companyChoices[0]!.id} />}
+
+        <FormSection title={t("newsForm.sectionText")}>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Stack>
+              <TextInput name="titleDe" lang="de" label={t("newsForm.titleDe")} defaultValue={defaults.titleDe} maxLength={NEWS_LIMITS.title} withAsterisk error={f("titleDe")} />
+              <RichTextField name="descriptionDe" lang="de" label={t("newsForm.descriptionDe")} defaultValue={defaults.descriptionDe} error={f("descriptionDe")} />
+            </Stack>
+            <Stack>
+              <TextInput name="titleCs" lang="cs" label={t("newsForm.titleCs")} defaultValue={defaults.titleCs} maxLength={NEWS_LIMITS.title} withAsterisk error={f("titleCs")} />
+              <RichTextField name="descriptionCs" lang="cs" label={t("newsForm.descriptionCs")} defaultValue={defaults.descriptionCs} error={f("descriptionCs")} />
+            </Stack>
+          </SimpleGrid>
+        </FormSection>
+
+        <FormSection title={t("newsForm.sectionImage")}>
+          <NewsImageField required={mode === "create"} currentKey={imageKey} error={f("image")} />
+        </FormSection>
+
+        <FormSection title={t("newsForm.sectionPublication")}>
+          <NewsPublicationFields
+            publishNow={defaults.publishNow}
+            publishDate={defaults.publishDate}
+            publishTime={defaults.publishTime}
+            alreadyPublished={alreadyPublished}
+            error={f}
+          />
+        </FormSection>
+
+        <FormError code={showBanner ? "INVALID_INPUT" : formCode?.code} values={showBanner ? undefined : formCode?.values} />
+        <Group>
+          <Button type="submit" loading={busy} data-testid="news-submit">
+            {t(mode === "create" ? "newsForm.submitCreate" : "newsForm.submitSave")}
+          </Button>
+          <Button component={Link} to={cancelHref} variant="default">
+            {t("action.cancel")}
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}
