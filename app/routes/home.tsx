@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Card, Grid, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link, useLoaderData, useSearchParams } from "react-router";
 import { EventCard } from "~/components/events/EventCard";
+import { HomeSectionHeader } from "~/components/home/HomeSectionHeader";
 import { NewsCard } from "~/components/news/NewsCard";
 import { SearchHitCard } from "~/components/search/SearchHitCard";
 import { useLocale, useT } from "~/i18n/i18n-context";
@@ -72,17 +73,7 @@ export default function Home() {
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, lg: news ? 8 : 12 }} miw={0}>
           <Stack component="section" gap="md" aria-labelledby="home-events" data-testid="home-events">
-            <Group justify="space-between" align="flex-end">
-              <Stack gap={4}>
-                <Title id="home-events" order={2} size="h3">
-                  {t("home.events.title")}
-                </Title>
-                <Text>{t("home.events.text")}</Text>
-              </Stack>
-              <Anchor component={Link} to={href("eventList", locale)}>
-                {t("home.events.showAll")}
-              </Anchor>
-            </Group>
+            <HomeSectionHeader id="home-events" title={t("home.events.title")} text={t("home.events.text")} link={{ to: href("eventList", locale), label: t("home.events.showAll") }} />
             {events.length === 0 ? (
               <Text c="dimmed">{t("home.events.none")}</Text>
             ) : (
@@ -99,17 +90,12 @@ export default function Home() {
         {news && (
           <Grid.Col span={{ base: 12, lg: 4 }} miw={0}>
             <Stack component="section" gap="md" aria-labelledby="home-news" data-testid="home-latest-news">
-              <Group justify="space-between" align="flex-end">
-                <Stack gap={4}>
-                  <Title id="home-news" order={2} size="h3">
-                    {t("home.news.title")}
-                  </Title>
-                  <Text>{t("home.news.text")}</Text>
-                </Stack>
-                <Anchor component={Link} to={href("newsList", locale)} data-testid="home-news-all">
-                  {t("home.news.showAll")}
-                </Anchor>
-              </Group>
+              <HomeSectionHeader
+                id="home-news"
+                title={t("home.news.title")}
+                text={t("home.news.text")}
+                link={{ to: href("newsList", locale), label: t("home.news.showAll"), testId: "home-news-all" }}
+              />
               {news.length === 0 ? (
                 <Text c="dimmed">{t("home.news.none")}</Text>
               ) : (
@@ -127,17 +113,7 @@ export default function Home() {
       </Grid>
 
       <Stack component="section" gap="md" aria-labelledby="home-latest-ads" data-testid="home-latest-ads">
-        <Group justify="space-between" align="flex-end">
-          <Stack gap={4}>
-            <Title id="home-latest-ads" order={2} size="h3">
-              {t("home.ads.title")}
-            </Title>
-            <Text>{t("home.ads.text")}</Text>
-          </Stack>
-          <Anchor component={Link} to={href("search", locale)}>
-            {t("home.ads.searchAll")}
-          </Anchor>
-        </Group>
+        <HomeSectionHeader id="home-latest-ads" title={t("home.ads.title")} text={t("home.ads.text")} link={{ to: href("search", locale), label: t("home.ads.searchAll") }} />
         {latest.length === 0 ? (
           <Text c="dimmed">{t("home.ads.empty")}</Text>
         ) : (

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Image, Stack, Text, Title, Typography } from "@mantine/core";
 import { data, Link, useLoaderData } from "react-router";
 import { ErrorScreen } from "~/components/ErrorScreen";
-import { NewsJsonLd } from "~/components/news/NewsJsonLd";
+import { JsonLd } from "~/components/seo/JsonLd";
 import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
 import { localeOfPath } from "~/i18n/locales";
 import { isBuilt } from "~/routing/catalogue";
@@ -52,7 +52,7 @@ export default function NewsDetailPage() {
   const publishAt = new Date(item.publishAt);
   return (
     <Stack component="article" gap="lg" maw={860} aria-labelledby="news-detail-title">
-      {jsonLd && <NewsJsonLd json={jsonLd} />}
+      {jsonLd && <JsonLd json={jsonLd} />}
       <Anchor component={Link} to={href("newsList", locale)} size="sm" data-testid="news-detail-back">
         <span aria-hidden="true">← </span>
         {t("newsDetail.back")}

@@ -25,7 +25,8 @@ export function RichTextField({ name, lang, label, description, defaultValue, er
   if (!mounted) {
     return <Textarea name={name} lang={lang} label={label} description={description} defaultValue={defaultValue} autosize minRows={6} withAsterisk error={error} />;
   }
-  const fallback = <Textarea lang={lang} label={label} value={html} readOnly autosize minRows={6} />;
+  // While the editor loads: the same text, read-only, under the wrapper's label (not a second one).
+  const fallback = <Textarea lang={lang} aria-label={label} value={html} readOnly autosize minRows={6} />;
   return (
     <Input.Wrapper label={label} description={description} error={error} withAsterisk labelElement="div" id={`${id}-wrapper`} errorProps={{ id: `${id}-error` }}>
       <Suspense fallback={fallback}>

@@ -1,5 +1,5 @@
-import { Alert, Box, Group, Pagination, Stack, Text, Title } from "@mantine/core";
-import { Link } from "react-router";
+import { Alert, Stack, Text, Title } from "@mantine/core";
+import { LinkPagination } from "~/components/LinkPagination";
 import { useT } from "~/i18n/i18n-context";
 import { searchParamsOf, type SearchQuery } from "~/schemas/search";
 import type { SearchPage } from "~/server/search/types";
@@ -56,31 +56,9 @@ export function SearchResults({ query, result, onPickLocation }: Props) {
   );
 }
 
-/** Mantine's pagination as plain links to the same search on another page (no JavaScript needed). */
+/** The same search on another page, as links (no JavaScript needed). */
 function PageLinks({ query, page, pageCount }: { query: SearchQuery; page: number; pageCount: number }) {
   const t = useT();
-  const to = (target: number) => `?${searchParamsOf(query, { page: target }).toString()}`;
-  return (
-    <Box component="nav" aria-label={t("search.pagination")} data-testid="search-pagination">
-      <Group justify="center">
-        <Pagination
-          total={pageCount}
-          value={Math.min(page, pageCount)}
-          siblings={1}
-          boundaries={1}
-          getItemProps={(target) => ({
-            component: Link,
-            to: to(target),
-            "aria-label": t("search.page", { page: target }),
-            "aria-current": target === page ? "page" : undefined,
-          })}
-          getControlProps={(control) => {
-            const target = control === "previous" ? page - 1 : control === "next" ? page + 1 : control === "first" ? 1 : pageCount;
-            const label = t(control === "previous" ? "search.previousPage" : control === "next" ? "search.nextPage" : control === "first" ? "search.firstPage" : "search.lastPage");
-            return target >= 1 && target <= pageCount && target !== page ? { component: Link, to: to(target), "aria-label": label } : { "aria-label": label };
-          }}
-        />
-      </Group>
-    </Box>
-  );
+  const hrefOf = (target: number) => `?${searchParamsOf(query, { page: target }).toString()}`;
+  return <LinkPagination page={page} pageCount={pageCount} hrefOf={hrefOf} label={t("search.pagination")} testId="search-pagination" />;
 }
