@@ -145,7 +145,8 @@ export const DEMO_NEWS: DemoNews[] = [
       "Studenti Technické univerzity v Liberci a Vysoké školy Žitava/Zhořelec během jednoho víkendu řeší skutečné úlohy z výroby.",
       "Firmy do konce měsíce zašlou krátký popis zadání a obdrží výsledky včetně zdrojového kódu.",
     ],
-    company: 2,
+    // Not company 2: its demo member deletes that profile in an e2e test (account-companies.spec.ts).
+    company: 5,
     author: "Tomáš Svoboda",
     day: -18,
     hour: 10,
