@@ -1,8 +1,8 @@
-import { Button, Group, Stack, TextInput } from "@mantine/core";
+import { Stack, TextInput } from "@mantine/core";
 import { FormSection } from "~/components/forms/FormSection";
 import { useMemo } from "react";
-import { Form, Link, useNavigation } from "react-router";
-import { FormError } from "~/components/FormError";
+import { Form, useNavigation } from "react-router";
+import { FormFooter } from "~/components/forms/FormFooter";
 import { type FieldErrorMap, useLiveValidation } from "~/components/forms/use-live-validation";
 import { useT } from "~/i18n/i18n-context";
 import { LIMITS } from "~/schemas/company";
@@ -47,7 +47,6 @@ export function CompanyProfileForm({ mode, nace, tags, defaults, currentLogoKey,
     serverErrors: serverFields,
   });
   // A server code no field explains (a rate limit, say) stays until the next submit.
-  const formCode = fromServer.form && fromServer.form.code !== "INVALID_INPUT" ? fromServer.form : null;
 
   return (
     <Form {...formProps} method="post" encType="multipart/form-data" data-testid="company-form">
@@ -93,17 +92,14 @@ export function CompanyProfileForm({ mode, nace, tags, defaults, currentLogoKey,
           </FormSection>
         )}
 
-        <FormError code={showBanner ? "INVALID_INPUT" : formCode?.code} values={showBanner ? undefined : formCode?.values} />
-        <Group>
-          <Button type="submit" loading={busy} data-testid="company-submit">
-            {t(mode === "create" ? "company.form.submitCreate" : "company.form.submitSave")}
-          </Button>
-          {cancelHref && (
-            <Button component={Link} to={cancelHref} variant="default">
-              {t("action.cancel")}
-            </Button>
-          )}
-        </Group>
+        <FormFooter
+          showBanner={showBanner}
+          serverForm={fromServer.form}
+          submitLabel={t(mode === "create" ? "company.form.submitCreate" : "company.form.submitSave")}
+          submitTestId="company-submit"
+          busy={busy}
+          cancelHref={cancelHref}
+        />
       </Stack>
     </Form>
   );

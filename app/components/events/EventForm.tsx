@@ -1,9 +1,9 @@
-import { Button, Checkbox, Group, MultiSelect, NativeSelect, Radio, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
+import { Checkbox, Group, MultiSelect, NativeSelect, Radio, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
 import { FormSection } from "~/components/forms/FormSection";
 import { useMemo, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { HeadquartersFields } from "~/components/company/HeadquartersFields";
-import { FormError } from "~/components/FormError";
+import { FormFooter } from "~/components/forms/FormFooter";
 import { LocaleDateInput } from "~/components/forms/LocaleDateInput";
 import { useLiveValidation } from "~/components/forms/use-live-validation";
 import { useT } from "~/i18n/i18n-context";
@@ -46,7 +46,6 @@ export function EventForm({ mode, defaults, organizerChoices, companies, files, 
   const [registrationKind, setRegistrationKind] = useState(defaults.registrationKind);
   const [publishNow, setPublishNow] = useState(defaults.publishNow);
   const [organizers, setOrganizers] = useState(defaults.organizers);
-  const formCode = server.form && server.form.code !== "INVALID_INPUT" ? server.form : null;
   const address = { ...EMPTY_COMPANY_FORM, ...pick(defaults) };
   const currencies = [
     { value: "", label: t("eventForm.currencyNone") },
@@ -155,15 +154,14 @@ export function EventForm({ mode, defaults, organizerChoices, companies, files, 
           <Switch name="active" label={t("eventForm.active")} description={t("eventForm.activeHint")} defaultChecked={defaults.active} />
         </FormSection>
 
-        <FormError code={showBanner ? "INVALID_INPUT" : formCode?.code} values={showBanner ? undefined : formCode?.values} />
-        <Group>
-          <Button type="submit" loading={busy} data-testid="event-submit">
-            {t(mode === "create" ? "eventForm.submitCreate" : "eventForm.submitSave")}
-          </Button>
-          <Button component={Link} to={cancelHref} variant="default">
-            {t("action.cancel")}
-          </Button>
-        </Group>
+        <FormFooter
+          showBanner={showBanner}
+          serverForm={server.form}
+          submitLabel={t(mode === "create" ? "eventForm.submitCreate" : "eventForm.submitSave")}
+          submitTestId="event-submit"
+          busy={busy}
+          cancelHref={cancelHref}
+        />
       </Stack>
     </Form>
   );

@@ -1,8 +1,8 @@
-import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useMemo } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { RichTextField } from "~/components/events/RichTextField";
-import { FormError } from "~/components/FormError";
+import { FormFooter } from "~/components/forms/FormFooter";
 import { FormSection } from "~/components/forms/FormSection";
 import { useLiveValidation } from "~/components/forms/use-live-validation";
 import { useT } from "~/i18n/i18n-context";
@@ -41,7 +41,6 @@ export function NewsForm({ mode, defaults, companyChoices, imageKey, alreadyPubl
   const validate = useMemo(() => newsFormValidator(new Date().getFullYear(), mode === "create"), [mode]);
   const server = useMemo(() => newsServerErrors(failure), [failure]);
   const { formProps, error: f, showBanner } = useLiveValidation({ validate, serverErrors: server.fields });
-  const formCode = server.form && server.form.code !== "INVALID_INPUT" ? server.form : null;
 
   return (
     <Form {...formProps} method="post" encType="multipart/form-data" data-testid="news-form">
@@ -89,15 +88,14 @@ export function NewsForm({ mode, defaults, companyChoices, imageKey, alreadyPubl
           />
         </FormSection>
 
-        <FormError code={showBanner ? "INVALID_INPUT" : formCode?.code} values={showBanner ? undefined : formCode?.values} />
-        <Group>
-          <Button type="submit" loading={busy} data-testid="news-submit">
-            {t(mode === "create" ? "newsForm.submitCreate" : "newsForm.submitSave")}
-          </Button>
-          <Button component={Link} to={cancelHref} variant="default">
-            {t("action.cancel")}
-          </Button>
-        </Group>
+        <FormFooter
+          showBanner={showBanner}
+          serverForm={server.form}
+          submitLabel={t(mode === "create" ? "newsForm.submitCreate" : "newsForm.submitSave")}
+          submitTestId="news-submit"
+          busy={busy}
+          cancelHref={cancelHref}
+        />
       </Stack>
     </Form>
   );
