@@ -15,14 +15,14 @@ import { UpdateNameSchema } from "~/schemas/account";
 import { deleteAccount, getAccount, updateAccountName } from "~/server/accounts/account.server";
 import { getRoleRequestState, requestMultiplikatorRole } from "~/server/accounts/role-requests.server";
 import { memberCompanies } from "~/server/companies/membership.server";
-import { deleteCompany } from "~/server/companies/moderation.server";
+import { deleteCompany, deletionImpact } from "~/server/companies/deletion.server";
+import { COMPANY_RESTORE_DAYS } from "~/server/companies/deleted";
 import { getDb } from "~/server/db/client.server";
 import { myEventsSummary } from "~/server/events/my-events.server";
 import { handleAction, parseForm, readForm } from "~/server/http/actions.server";
 import { userContext } from "~/server/http/context";
 import { clearSessionCookie } from "~/server/http/cookies.server";
 import { AppError } from "~/server/errors";
-import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/account";
 
 export function meta(args: Route.MetaArgs) {
@@ -38,13 +38,15 @@ function actorOf(context: Route.LoaderArgs["context"]) {
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = actorOf(context);
   const db = await getDb();
-  const [account, roleRequest, companies, events] = await Promise.all([
+  const [account, roleRequest, mine, events] = await Promise.all([
     getAccount(db, actor, actor.id),
     getRoleRequestState(db, actor),
     memberCompanies(db, actor.id),
     myEventsSummary(db, actor),
   ]);
-  return { account: { ...account, createdAt: account.createdAt.toISOString() }, roleRequest, companies, events };
+  // What deleting each profile would take away, for its confirmation dialog (decision 026).
+  const companies = await Promise.all(mine.map(async (c) => ({ ...c, impact: await deletionImpact(db, actor, c.id) })));
+  return { account: { ...account, createdAt: account.createdAt.toISOString() }, roleRequest, companies, events, restoreDays: COMPANY_RESTORE_DAYS };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return redirect(`${href("home", locale)}?deleted=1`, { headers: { "Set-Cookie": clearSessionCookie() } });
       }
       if (intent === "deleteCompany") {
-        await deleteCompany(db, actor, String(form.get("companyId") ?? ""), String(form.get("confirmName") ?? ""), getStorage());
+        await deleteCompany(db, actor, String(form.get("companyId") ?? ""), String(form.get("confirmName") ?? ""));
         return { ok: true as const, intent };
       }
       if (intent === "requestRole") {
@@ -85,7 +87,7 @@ const ROLE_LABEL: Record<string, MessageKey> = {
 export default function Account() {
   const t = useT();
   const format = useFormat();
-  const { account, roleRequest, companies, events } = useLoaderData<typeof loader>();
+  const { account, roleRequest, companies, events, restoreDays } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   // The role request card shows its own progress.
@@ -157,7 +159,7 @@ export default function Account() {
           {t("account.companies.deleted")}
         </Alert>
       )}
-      <MyCompaniesCard companies={companies} error={companyDeleteFailed ? failure?.error : undefined} busy={busy} />
+      <MyCompaniesCard companies={companies} restoreDays={restoreDays} error={companyDeleteFailed ? failure?.error : undefined} busy={busy} />
 
       <MyEventsCard upcoming={events.upcoming} past={events.past} />
 

@@ -176,6 +176,8 @@ export const ERROR_CODES = [
   "NEWS_DELETE_FAILED",
   "NEWS_LOAD_FAILED",
   // --- end news ---
+  // --- company deletion (decision 026) ---
+  "COMPANY_RESTORE_EXPIRED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

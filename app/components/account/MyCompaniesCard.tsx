@@ -2,6 +2,8 @@ import { Anchor, Badge, Button, Group, Modal, Paper, Stack, Text, TextInput, Tit
 import { useEffect, useState } from "react";
 import { Form, Link } from "react-router";
 import { FormError } from "~/components/FormError";
+import type { DeletionImpact } from "~/schemas/company-deletion";
+import { DeletionImpactList } from "./DeletionImpactList";
 import { useLocale, useT } from "~/i18n/i18n-context";
 import { href } from "~/routing/paths";
 
@@ -9,10 +11,15 @@ export interface MyCompany {
   id: string;
   name: string;
   status: string;
+  /** What deleting it takes away (decision 026). */
+  impact: DeletionImpact;
 }
 
-/** The user's company profiles, each with a link and an irreversible delete behind a name confirmation. */
-export function MyCompaniesCard({ companies, error, busy }: { companies: MyCompany[]; error?: string; busy: boolean }) {
+/**
+ * The user's company profiles, each with a link and a delete behind a name confirmation; the
+ * dialog first says what goes with the profile, with counts.
+ */
+export function MyCompaniesCard({ companies, restoreDays, error, busy }: { companies: MyCompany[]; restoreDays: number; error?: string; busy: boolean }) {
   const t = useT();
   const locale = useLocale();
   const [target, setTarget] = useState<MyCompany | null>(null);
@@ -60,6 +67,8 @@ export function MyCompaniesCard({ companies, error, busy }: { companies: MyCompa
               <input type="hidden" name="intent" value="deleteCompany" />
               <input type="hidden" name="companyId" value={target.id} />
               <Text>{t("account.companies.deleteText", { name: target.name })}</Text>
+              <DeletionImpactList impact={target.impact} restoreDays={restoreDays} />
+              <Text>{t("account.companies.deleteConfirmHint")}</Text>
               <TextInput name="confirmName" label={t("account.companies.deleteConfirmLabel")} autoComplete="off" required data-autofocus />
               <FormError code={error} />
               <Group justify="flex-end">
@@ -67,7 +76,7 @@ export function MyCompaniesCard({ companies, error, busy }: { companies: MyCompa
                   {t("action.cancel")}
                 </Button>
                 <Button type="submit" color="red.9" loading={busy} data-testid="confirm-delete-company">
-                  {t("account.deleteConfirmButton")}
+                  {t("account.companies.deleteConfirmButton")}
                 </Button>
               </Group>
             </Stack>

@@ -7,7 +7,7 @@ import type { MailingCounts } from "~/schemas/participant-mail";
 import type { SelectionAudience } from "~/schemas/participant-selection";
 
 interface Props {
-  mailings: Array<{ id: string; audience: SelectionAudience | "B2B_AGENDA"; subject: string; createdAt: Date | string; counts: MailingCounts }>;
+  mailings: Array<{ id: string; audience: SelectionAudience | "B2B_AGENDA" | "CANCELLED" | "RESTORED"; subject: string; createdAt: Date | string; counts: MailingCounts }>;
   currentId: string | null;
   /** The page with the current selection; a mailing opens with `mailing=<id>` added. */
   baseHref: string;

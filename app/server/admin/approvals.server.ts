@@ -5,6 +5,7 @@ import type { Db } from "~/server/db/client.server";
 import { companies, companyAddresses, users } from "~/server/db/schema";
 import { adminPolicy } from "~/server/policy/company-policy";
 import { type Actor, authorize } from "~/server/policy/policy";
+import { companyNotDeleted } from "~/server/companies/deleted";
 
 /** New profiles waiting for approval (decision 006), oldest first, with who created them. */
 export async function listPendingCompanies(db: Db, actor: Actor) {
@@ -23,7 +24,7 @@ export async function listPendingCompanies(db: Db, actor: Actor) {
     .from(companies)
     .leftJoin(companyAddresses, and(eq(companyAddresses.companyId, companies.id), eq(companyAddresses.kind, "HEADQUARTERS")))
     .leftJoin(users, eq(users.id, companies.createdBy))
-    .where(eq(companies.status, "PENDING"))
+    .where(and(eq(companies.status, "PENDING"), companyNotDeleted()))
     .orderBy(asc(companies.createdAt));
 }
 

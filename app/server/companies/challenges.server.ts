@@ -12,6 +12,7 @@ import { mailUser } from "~/server/mail/notify.server";
 import { adminPolicy, companyPolicy } from "~/server/policy/company-policy";
 import { type Actor, authorize } from "~/server/policy/policy";
 import { ensure, loadRelation } from "./membership.server";
+import { companyNotDeleted } from "~/server/companies/deleted";
 
 /**
  * Challenges: error reports on a company profile (spec §3, §4). Any signed-in user who can
@@ -64,7 +65,7 @@ export async function listChallenges(db: Db, actor: Actor, filter: ChallengeFilt
     .innerJoin(companies, eq(companies.id, companyChallenges.companyId))
     .leftJoin(author, eq(author.id, companyChallenges.authorId))
     .leftJoin(handler, eq(handler.id, companyChallenges.handledBy))
-    .where(filter === "ALL" ? undefined : eq(companyChallenges.status, filter))
+    .where(and(companyNotDeleted(), filter === "ALL" ? undefined : eq(companyChallenges.status, filter)))
     .orderBy(...order);
 }
 

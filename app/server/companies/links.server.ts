@@ -10,6 +10,7 @@ import { mailUser } from "~/server/mail/notify.server";
 import { adminPolicy, companyPolicy } from "~/server/policy/company-policy";
 import { type Actor, authorize } from "~/server/policy/policy";
 import { ensure, loadRelation } from "./membership.server";
+import { companyNotDeleted } from "~/server/companies/deleted";
 
 /**
  * Company-account links (spec §4): a user asks to be linked to an existing, published profile;
@@ -52,7 +53,7 @@ export async function searchCompaniesToLink(db: Db, actor: Actor, query: string)
     .from(companies)
     .leftJoin(companyAddresses, headquarters)
     .leftJoin(companyUserLinks, and(eq(companyUserLinks.companyId, companies.id), eq(companyUserLinks.userId, actor.id)))
-    .where(and(eq(companies.status, "VERIFIED"), sql`${folded(companies.name)} like ${folded(likePattern(q))}`))
+    .where(and(eq(companies.status, "VERIFIED"), companyNotDeleted(), sql`${folded(companies.name)} like ${folded(likePattern(q))}`))
     .orderBy(asc(companies.name))
     .limit(SEARCH_LIMIT);
   return rows.map((row) => ({
@@ -97,7 +98,7 @@ export async function listMyLinks(db: Db, actor: Actor) {
     })
     .from(companyUserLinks)
     .innerJoin(companies, eq(companies.id, companyUserLinks.companyId))
-    .where(eq(companyUserLinks.userId, actor.id))
+    .where(and(eq(companyUserLinks.userId, actor.id), companyNotDeleted()))
     .orderBy(desc(companyUserLinks.createdAt));
 }
 
@@ -119,7 +120,7 @@ export async function listPendingLinks(db: Db, actor: Actor) {
     .innerJoin(users, eq(users.id, companyUserLinks.userId))
     .innerJoin(companies, eq(companies.id, companyUserLinks.companyId))
     .leftJoin(companyAddresses, headquarters)
-    .where(eq(companyUserLinks.status, "REQUESTED"))
+    .where(and(eq(companyUserLinks.status, "REQUESTED"), companyNotDeleted()))
     .orderBy(asc(companyUserLinks.createdAt));
 }
 

@@ -4,6 +4,7 @@ import { companies, companyUserLinks } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
 import type { CompanyRelation } from "~/server/policy/company-policy";
 import type { Actor } from "~/server/policy/policy";
+import { companyNotDeleted } from "~/server/companies/deleted";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -11,7 +12,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function loadRelation(db: Db, actor: Actor, companyId: string): Promise<CompanyRelation> {
   // Ids come from URLs: anything that is not a UUID cannot exist (and must not reach the uuid column).
   if (!UUID.test(companyId)) throw new AppError("NOT_FOUND");
-  const [company] = await db.select({ status: companies.status }).from(companies).where(eq(companies.id, companyId));
+  // A deleted profile is gone for everyone, admins included (they restore it from the company database).
+  const [company] = await db.select({ status: companies.status }).from(companies).where(and(eq(companies.id, companyId), companyNotDeleted()));
   if (!company) throw new AppError("NOT_FOUND");
   return { status: company.status, isMember: actor ? await isConfirmedMember(db, actor.id, companyId) : false };
 }
@@ -30,7 +32,7 @@ export async function memberCompanies(db: Db, userId: string): Promise<Array<{ i
     .select({ id: companies.id, name: companies.name, status: companies.status })
     .from(companyUserLinks)
     .innerJoin(companies, eq(companies.id, companyUserLinks.companyId))
-    .where(and(eq(companyUserLinks.userId, userId), eq(companyUserLinks.status, "CONFIRMED")));
+    .where(and(eq(companyUserLinks.userId, userId), eq(companyUserLinks.status, "CONFIRMED"), companyNotDeleted()));
 }
 
 /**
@@ -42,7 +44,7 @@ export async function memberCompanies(db: Db, userId: string): Promise<Array<{ i
  * NOT_FOUND when the company is gone.
  */
 export async function lockCompany(tx: Db, companyId: string): Promise<void> {
-  const [row] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("no key update");
+  const [row] = await tx.select({ id: companies.id }).from(companies).where(and(eq(companies.id, companyId), companyNotDeleted())).for("no key update");
   if (!row) throw new AppError("NOT_FOUND");
 }
 

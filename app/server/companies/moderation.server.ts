@@ -4,16 +4,13 @@ import type { CompanyStatus } from "~/schemas/enums";
 import { absoluteUrl } from "~/server/accounts/links.server";
 import type { Db } from "~/server/db/client.server";
 import { withTransaction } from "~/server/db/client.server";
-import { companies, companyServices, companyUserLinks, eventFiles, events, news, users } from "~/server/db/schema";
+import { companies, companyUserLinks, users } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
 import { sendNotification } from "~/server/mail/mailer.server";
 import { renderMail } from "~/server/mail/templates.server";
 import { companyPolicy } from "~/server/policy/company-policy";
-import { writeWithFiles } from "~/server/storage/file-commit.server";
-import type { FileStorage } from "~/server/storage/storage.server";
 import { type Actor, authorize } from "~/server/policy/policy";
 import { recordCompanyUpdate } from "./audit-company.server";
-import { ensure, loadRelation } from "./membership.server";
 
 /**
  * Moves a company from one of `from` to `to`, once: the row is locked before its status is read,
@@ -74,30 +71,4 @@ export async function deactivateCompany(db: Db, actor: Actor, companyId: string)
   await setStatus(db, actor, companyId, ["PENDING", "VERIFIED"], "DEACTIVATED");
 }
 
-/**
- * Deletes a profile for good (members or admins; confirmation by repeating the name). Its
- * addresses, contacts, ads, links and challenges go with it, and its events and news (foreign-key
- * cascade, spec §4) with their files; events it only co-organises stay (the organiser link goes).
- */
-export async function deleteCompany(db: Db, actor: Actor, companyId: string, confirmName: string, storage: FileStorage): Promise<void> {
-  const relation = await loadRelation(db, actor, companyId);
-  ensure(companyPolicy.canDelete(actor, relation), companyPolicy.canView(actor, relation));
-  // Its logo and ad images stop being downloadable once the deletion is committed.
-  await writeWithFiles(storage, [], ({ retire }) => withTransaction(db, async (tx) => {
-    const [company] = await tx.select({ name: companies.name, logoKey: companies.logoKey }).from(companies).where(eq(companies.id, companyId)).for("update");
-    if (!company) throw new AppError("NOT_FOUND");
-    if (company.name.trim().toLowerCase() !== confirmName.trim().toLowerCase()) throw new AppError("DELETE_CONFIRMATION_MISMATCH");
-    const images = await tx.select({ key: companyServices.imageKey }).from(companyServices).where(eq(companyServices.companyId, companyId));
-    const eventFileKeys = await tx
-      .select({ key: eventFiles.storageKey })
-      .from(eventFiles)
-      .innerJoin(events, eq(events.id, eventFiles.eventId))
-      .where(eq(events.companyId, companyId));
-    const newsImages = await tx.select({ key: news.imageKey }).from(news).where(eq(news.companyId, companyId));
-    await tx.delete(companies).where(eq(companies.id, companyId));
-    retire(company.logoKey);
-    for (const { key } of images) retire(key);
-    for (const { key } of eventFileKeys) retire(key);
-    for (const { key } of newsImages) retire(key);
-  }));
-}
+// Deleting a profile: deletion.server.ts (soft delete, restore; decision 026).

@@ -43,10 +43,20 @@ export const companies = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    /**
+     * Soft delete (decision 026): set, the profile with its events and news is hidden everywhere
+     * and an admin may restore it until the purge job removes it for good.
+     */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    deletedBy: uuid("deleted_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("companies_status_idx").on(t.status), index("companies_name_idx").on(t.name)],
+  (t) => [
+    index("companies_status_idx").on(t.status),
+    index("companies_name_idx").on(t.name),
+    index("companies_deleted_idx").on(t.deletedAt).where(sql`${t.deletedAt} IS NOT NULL`),
+  ],
 );
 
 export const companyNace = pgTable(

@@ -63,6 +63,8 @@ export const events = pgTable(
     b2b: boolean("b2b").notNull().default(false),
     active: boolean("active").notNull().default(true),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Deleted together with its organising company (restored with it; decision 026). */
+    deletedWithCompany: boolean("deleted_with_company").notNull().default(false),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),

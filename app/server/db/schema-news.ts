@@ -27,6 +27,8 @@ export const news = pgTable(
     publishAt: timestamp("publish_at", { withTimezone: true }).notNull(),
     active: boolean("active").notNull().default(true),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Deleted together with its company (restored with it; decision 026). */
+    deletedWithCompany: boolean("deleted_with_company").notNull().default(false),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -12,8 +12,12 @@ import { users } from "./schema";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
-/** How the organiser chose the recipients (shown in the mailing's history); B2B_AGENDA: the agenda mails of a published B2B schedule (issue 12). */
-export const MAILING_AUDIENCES = ["ALL", "FILTERED", "SELECTED", "B2B_AGENDA"] as const;
+/**
+ * How the organiser chose the recipients (shown in the mailing's history); B2B_AGENDA: the agenda
+ * mails of a published B2B schedule (issue 12); CANCELLED / RESTORED: the notices when an upcoming
+ * event is deleted and brought back (decision 026).
+ */
+export const MAILING_AUDIENCES = ["ALL", "FILTERED", "SELECTED", "B2B_AGENDA", "CANCELLED", "RESTORED"] as const;
 export type MailingAudience = (typeof MAILING_AUDIENCES)[number];
 
 /**
@@ -91,15 +95,16 @@ export const invoices = pgTable(
   "invoices",
   {
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    eventId: uuid("event_id")
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
-    /** The sending organiser company; numbers are unique within it. */
-    senderCompanyId: uuid("sender_company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    /**
+     * The billed event and the sending organiser company (numbers are unique within it). Both
+     * become null when the purge of a deleted company removes them: an issued invoice is a
+     * document kept for ten years and lives on from its snapshot (decision 026). Nothing deletes
+     * an invoice: `cancels_invoice_id` refuses it (no action).
+     */
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "set null" }),
+    senderCompanyId: uuid("sender_company_id").references(() => companies.id, { onDelete: "set null" }),
     kind: text("kind").$type<InvoiceKind>().notNull().default("INVOICE"),
-    cancelsInvoiceId: uuid("cancels_invoice_id").references((): AnyPgColumn => invoices.id, { onDelete: "cascade" }),
+    cancelsInvoiceId: uuid("cancels_invoice_id").references((): AnyPgColumn => invoices.id, { onDelete: "no action" }),
     number: text("number").notNull(),
     /** The registration it bills, when billed per registration. */
     registrationId: uuid("registration_id").references(() => eventRegistrations.id, { onDelete: "set null" }),

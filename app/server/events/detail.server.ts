@@ -8,6 +8,7 @@ import { eventPolicy } from "~/server/policy/event-policy";
 import type { Actor } from "~/server/policy/policy";
 import { placesTaken, registrableCompanies } from "./registrations.server";
 import { loadEventRelation } from "./relation.server";
+import { companyNotDeleted } from "~/server/companies/deleted";
 
 /**
  * Everything the public event page shows (spec §2 event detail, decision 018): texts in both
@@ -33,7 +34,8 @@ export async function getPublicEvent(db: Db, actor: Actor, eventId: string, now 
       .select({ id: companies.id, name: companies.name, status: companies.status })
       .from(eventOrganizers)
       .innerJoin(companies, eq(companies.id, eventOrganizers.companyId))
-      .where(eq(eventOrganizers.eventId, eventId))
+      // A deleted co-organiser is not named (its profile is a 404).
+      .where(and(eq(eventOrganizers.eventId, eventId), companyNotDeleted()))
       .orderBy(asc(companies.name)),
     placesTaken(db, eventId),
     db

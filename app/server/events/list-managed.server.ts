@@ -6,6 +6,7 @@ import type { Db } from "~/server/db/client.server";
 import { companies, eventOrganizers, eventRegistrations, events } from "~/server/db/schema";
 import { type Actor, authorize } from "~/server/policy/policy";
 import { isOrganizerMemberSql } from "./relation.server";
+import { companyNotDeleted, ownerNotDeleted } from "~/server/companies/deleted";
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -16,7 +17,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export async function listManagedEvents(db: Db, actor: Actor, filters: EventAdminFilters, now = clock.now()) {
   authorize(actor, actor?.role === "Admin" || actor?.role === "Multiplikator");
-  const conditions: Array<SQL | undefined> = [];
+  // Events of a deleted company are hidden here too: they come back only with it (decision 026).
+  const conditions: Array<SQL | undefined> = [ownerNotDeleted(events.companyId)];
   if (actor.role !== "Admin") conditions.push(isOrganizerMemberSql(actor.id), isNull(events.deletedAt));
   if (filters.q) {
     const pattern = `%${escapeLike(filters.q)}%`;
@@ -84,5 +86,5 @@ export async function listManagedEvents(db: Db, actor: Actor, filters: EventAdmi
 /** Verified companies by name, for the organiser pickers (admins: main organiser; all: further ones). */
 export async function listVerifiedCompanies(db: Db, actor: Actor) {
   authorize(actor, actor?.role === "Admin" || actor?.role === "Multiplikator");
-  return db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.status, "VERIFIED")).orderBy(asc(companies.name)).limit(2000);
+  return db.select({ id: companies.id, name: companies.name }).from(companies).where(and(eq(companies.status, "VERIFIED"), companyNotDeleted())).orderBy(asc(companies.name)).limit(2000);
 }

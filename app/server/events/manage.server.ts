@@ -15,6 +15,8 @@ import { isConfirmedMember, memberCompanies } from "~/server/companies/membershi
 import { checkFileCounts, type EventUploads, storeEventUploads, type StoredEventFile } from "./event-files.server";
 import { ensureEvent, loadActorCompanies, loadEventRelation } from "./relation.server";
 import { hasVisibleRichText, sanitizeRichText } from "./rich-text.server";
+import { companyNotDeleted } from "~/server/companies/deleted";
+import { queueNotices, writeEventNotices } from "~/server/companies/event-notices.server";
 
 /**
  * Creating and changing events (admin area). Every function takes the actor and asks
@@ -102,7 +104,7 @@ async function chooseOrganizer(db: Db, actor: NonNullable<Actor>, requested: str
   }
   if (await isConfirmedMember(db, actor.id, requested)) return requested;
   if (actor.role === "Admin") {
-    const [company] = await db.select({ status: companies.status }).from(companies).where(eq(companies.id, requested));
+    const [company] = await db.select({ status: companies.status }).from(companies).where(and(eq(companies.id, requested), companyNotDeleted()));
     if (company?.status === "VERIFIED") return requested;
   }
   throw new AppError("ORGANIZER_INVALID", { field: "organizerCompanyId" });
@@ -112,7 +114,7 @@ async function chooseOrganizer(db: Db, actor: NonNullable<Actor>, requested: str
 async function checkFurtherOrganizers(db: Db, mainCompanyId: string, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   if (ids.includes(mainCompanyId)) throw new AppError("ORGANIZER_INVALID", { field: "organizers" });
-  const rows = await db.select({ id: companies.id }).from(companies).where(and(inArray(companies.id, ids), eq(companies.status, "VERIFIED")));
+  const rows = await db.select({ id: companies.id }).from(companies).where(and(inArray(companies.id, ids), eq(companies.status, "VERIFIED"), companyNotDeleted()));
   if (rows.length !== new Set(ids).size) throw new AppError("ORGANIZER_INVALID", { field: "organizers" });
 }
 
@@ -222,22 +224,31 @@ export async function removeOrganizer(db: Db, actor: Actor, eventId: string, com
 /** Soft delete: hidden from everyone but admins, who may restore it. Files stay for the restore. */
 export async function deleteEvent(db: Db, actor: Actor, eventId: string, now = clock.now()): Promise<void> {
   await authorizeManage(db, actor, eventId);
-  await withTransaction(db, async (tx) => {
+  const mailingIds = await withTransaction(db, async (tx) => {
     const row = await lockEvent(tx, eventId);
     if (row.deletedAt) throw new AppError("ALREADY_HANDLED");
     await tx.update(events).set({ deletedAt: now, updatedBy: actor!.id, updatedAt: now }).where(eq(events.id, eventId));
+    // Its registrants hear of the cancellation once (decision 026); under the row lock, so a
+    // registration either committed before and is told, or finds the event gone.
+    return writeEventNotices(tx, "CANCELLED", [eventId], `event:${now.toISOString()}`, actor!.id, now);
   });
+  await queueNotices(mailingIds);
 }
 
 /** Brings a soft-deleted event back (admins only). */
 export async function restoreEvent(db: Db, actor: Actor, eventId: string, now = clock.now()): Promise<void> {
   authorize(actor, eventPolicy.canRestore(actor));
   await loadEventRelation(db, actor, eventId);
-  await withTransaction(db, async (tx) => {
+  const mailingIds = await withTransaction(db, async (tx) => {
     const row = await lockEvent(tx, eventId);
     if (!row.deletedAt) throw new AppError("ALREADY_HANDLED");
+    // One deleted with its company comes back only with it (restoreCompany).
+    if (row.deletedWithCompany) throw new AppError("NOT_FOUND");
     await tx.update(events).set({ deletedAt: null, updatedBy: actor.id, updatedAt: now }).where(eq(events.id, eventId));
+    // Those told of the cancellation (it had not ended then) hear that it is back.
+    return row.endsAt > row.deletedAt ? writeEventNotices(tx, "RESTORED", [eventId], `event:${row.deletedAt.toISOString()}`, actor.id, now) : [];
   });
+  await queueNotices(mailingIds);
 }
 
 /** Activates or deactivates (hides) an event; for everyone who manages it (decision 017). */

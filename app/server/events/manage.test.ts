@@ -9,7 +9,8 @@ import { createTestDb } from "../../../tests/support/db";
 import { insertEvent } from "../../../tests/support/event-fixtures";
 import { eventFormSchema, type EventInput } from "~/schemas/event";
 import { parseEventAdminFilters } from "~/schemas/event-admin-filters";
-import { deleteCompany } from "~/server/companies/moderation.server";
+import { deleteCompany } from "~/server/companies/deletion.server";
+import { purgeDeletedCompanies } from "~/server/companies/purge.server";
 import type { DbHandle } from "~/server/db/client.server";
 import { eventFiles, eventForms, eventOrganizers, eventRegistrations, events } from "~/server/db/schema";
 import { LocalDiskStorage } from "~/server/storage/storage.server";
@@ -349,14 +350,23 @@ describe("listManagedEvents", () => {
 });
 
 describe("deleting a company", () => {
-  it("deletes its events and their files; events it co-organises stay", async () => {
+  it("hides its events at once, and the purge after 30 days deletes them with their files; events it co-organises stay", async () => {
     const owner = await insertUser(handle.db, "Multiplikator");
     const company = await insertCompany(handle.db, { name: "Weg GmbH", members: [owner.id] });
     const id = await createEvent(handle.db, owner, input({ organizers: [companyC] }), { images: [image()], attachments: [pdf()] }, storage);
     const coOrganised = await insertEvent(handle.db, { companyId: companyC, organizers: [company] });
     const keys = (await handle.db.select().from(eventFiles).where(eq(eventFiles.eventId, id))).map((f) => f.storageKey);
     expect(keys).toHaveLength(2);
-    await deleteCompany(handle.db, owner, company, "Weg GmbH", storage);
+    const deletedAt = new Date();
+    await deleteCompany(handle.db, owner, company, "Weg GmbH", deletedAt);
+    // Soft: gone for everyone (admins too: they restore the company, not the event) …
+    await expect(getEventForEdit(handle.db, admin, id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(restoreEvent(handle.db, admin, id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await listManagedEvents(handle.db, admin, parseEventAdminFilters(new URLSearchParams("state=deleted"), 2026))).items.map((e) => e.id)).not.toContain(id);
+    for (const key of keys) expect(await storage.get(key)).not.toBeNull();
+    // … and for good after the restore period.
+    expect(await purgeDeletedCompanies(handle.db, storage, new Date(deletedAt.getTime() + 29 * 86_400_000))).toBe(0);
+    expect(await purgeDeletedCompanies(handle.db, storage, new Date(deletedAt.getTime() + 31 * 86_400_000))).toBeGreaterThanOrEqual(1);
     expect(await handle.db.select().from(events).where(eq(events.id, id))).toHaveLength(0);
     expect(await handle.db.select().from(eventFiles).where(eq(eventFiles.eventId, id))).toHaveLength(0);
     for (const key of keys) expect(await storage.get(key)).toBeNull();

@@ -16,6 +16,7 @@ import { eventIcs, icsFileName } from "./ics.server";
 import { loadEventRelation } from "./relation.server";
 import { queueAgendaMails } from "~/server/matching/agenda-mail.server";
 import { repairScheduleAfterCancellation } from "~/server/matching/repair.server";
+import { companyNotDeleted } from "~/server/companies/deleted";
 
 /**
  * Registering for an event and cancelling (spec §4, decision 018). Every change runs in one
@@ -52,7 +53,7 @@ export async function registrableCompanies(db: Db, actor: Actor): Promise<Array<
     .select({ id: companies.id, name: companies.name })
     .from(companyUserLinks)
     .innerJoin(companies, eq(companies.id, companyUserLinks.companyId))
-    .where(and(eq(companyUserLinks.userId, actor.id), eq(companyUserLinks.status, "CONFIRMED"), eq(companies.status, "VERIFIED")))
+    .where(and(eq(companyUserLinks.userId, actor.id), eq(companyUserLinks.status, "CONFIRMED"), eq(companies.status, "VERIFIED"), companyNotDeleted()))
     .orderBy(asc(companies.name));
 }
 
@@ -108,6 +109,9 @@ export async function registerForEvent(db: Db, actor: Actor, input: RegisterInpu
   try {
     ({ event, result } = await withTransaction(db, async (tx) => {
       const event = await lockEvent(tx, input.eventId);
+      // Deleted while this request waited for the lock (its organiser, or its company): refused,
+      // never a registration nobody is told about (decision 026).
+      if (event.deletedAt) throw new AppError("NOT_FOUND");
       if (event.registrationKind !== "INTERNAL") throw new AppError("REGISTRATION_EXTERNAL");
       const taken = await placesTaken(tx, event.id);
       const state = registrationState(event, now, { taken });

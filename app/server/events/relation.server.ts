@@ -5,6 +5,7 @@ import { companies, companyUserLinks, eventOrganizers, events } from "~/server/d
 import { AppError } from "~/server/errors";
 import type { ActorCompanies, EventRelation } from "~/server/policy/event-policy";
 import type { Actor } from "~/server/policy/policy";
+import { companyNotDeleted, ownerNotDeleted } from "~/server/companies/deleted";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,7 +39,8 @@ export async function loadEventRelation(db: Db, actor: Actor, eventId: string, n
       isOrganizerMember: actor ? sql<boolean>`coalesce(${isOrganizerMemberSql(actor.id)}, false)` : sql<boolean>`false`,
     })
     .from(events)
-    .where(eq(events.id, eventId));
+    // An event of a deleted company is gone for everyone until the company is restored (decision 026).
+    .where(and(eq(events.id, eventId), ownerNotDeleted(events.companyId)));
   if (!row) throw new AppError("NOT_FOUND");
   return row;
 }
@@ -56,6 +58,6 @@ export async function loadActorCompanies(db: Db, actor: Actor): Promise<ActorCom
     .select({ status: companies.status })
     .from(companyUserLinks)
     .innerJoin(companies, eq(companies.id, companyUserLinks.companyId))
-    .where(and(eq(companyUserLinks.userId, actor.id), eq(companyUserLinks.status, "CONFIRMED")));
+    .where(and(eq(companyUserLinks.userId, actor.id), eq(companyUserLinks.status, "CONFIRMED"), companyNotDeleted()));
   return { hasCompany: rows.length > 0, hasVerifiedCompany: rows.some((r) => r.status === "VERIFIED") };
 }

@@ -6,6 +6,7 @@ import { companies, news } from "~/server/db/schema";
 import { newsPolicy } from "~/server/policy/news-policy";
 import { type Actor, authorize } from "~/server/policy/policy";
 import { isNewsCompanyMemberSql } from "./relation.server";
+import { ownerNotDeleted } from "~/server/companies/deleted";
 
 /** `%term%` for ILIKE on folded text (pn_norm: lower case without diacritics), wildcards escaped. */
 export function foldedPattern(term: string): SQL {
@@ -25,7 +26,8 @@ export function titleMatches(term: string): SQL {
  */
 export async function listManagedNews(db: Db, actor: Actor, filter: NewsAdminFilter, now = clock.now()) {
   authorize(actor, newsPolicy.canList(actor));
-  const conditions: Array<SQL | undefined> = [];
+  // News of a deleted company are hidden here too: they come back only with it (decision 026).
+  const conditions: Array<SQL | undefined> = [ownerNotDeleted(news.companyId)];
   if (actor.role !== "Admin") conditions.push(isNewsCompanyMemberSql(actor.id), isNull(news.deletedAt));
   if (filter.q.trim()) conditions.push(titleMatches(filter.q.trim()));
   if (filter.state === "DELETED") conditions.push(isNotNull(news.deletedAt));

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { NewsInput } from "~/schemas/news";
 import { NEWS_LIMITS } from "~/schemas/news";
 import * as clock from "~/server/clock.server";
@@ -15,6 +15,7 @@ import { writeWithFiles } from "~/server/storage/file-commit.server";
 import { storeImage } from "~/server/storage/images.server";
 import type { FileStorage } from "~/server/storage/storage.server";
 import { ensureNews, loadNewsRelation } from "./relation.server";
+import { companyNotDeleted } from "~/server/companies/deleted";
 
 /**
  * Writing news (admin area). Every function takes the actor and asks `newsPolicy`; writes lock
@@ -57,7 +58,7 @@ async function chooseCompany(db: Db, actor: NonNullable<Actor>, requested: strin
   }
   if (await isConfirmedMember(db, actor.id, requested)) return requested;
   if (actor.role === "Admin") {
-    const [company] = await db.select({ status: companies.status }).from(companies).where(eq(companies.id, requested));
+    const [company] = await db.select({ status: companies.status }).from(companies).where(and(eq(companies.id, requested), companyNotDeleted()));
     if (company?.status === "VERIFIED") return requested;
   }
   throw new AppError("NEWS_COMPANY_INVALID", { field: "companyId" });
@@ -166,6 +167,6 @@ export async function newsCompanyChoices(db: Db, actor: Actor): Promise<Array<{ 
   const own = (await memberCompanies(db, actor.id)).map(({ id, name }) => ({ id, name }));
   if (actor.role !== "Admin") return own;
   // An admin's own companies first (any status, as chooseCompany accepts them), then every verified one.
-  const verified = await db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.status, "VERIFIED")).orderBy(companies.name).limit(2000);
+  const verified = await db.select({ id: companies.id, name: companies.name }).from(companies).where(and(eq(companies.status, "VERIFIED"), companyNotDeleted())).orderBy(companies.name).limit(2000);
   return [...own, ...verified.filter((c) => !own.some((o) => o.id === c.id))];
 }

@@ -8,7 +8,8 @@ import { insertCompany, insertUser, type TestUser } from "../../../tests/support
 import { createTestDb, TEST_ENGINE } from "../../../tests/support/db";
 import { insertNews } from "../../../tests/support/news-admin-fixtures";
 import { newsFormSchema, type NewsInput } from "~/schemas/news";
-import { deleteCompany } from "~/server/companies/moderation.server";
+import { deleteCompany } from "~/server/companies/deletion.server";
+import { purgeDeletedCompanies } from "~/server/companies/purge.server";
 import type { DbHandle } from "~/server/db/client.server";
 import { news } from "~/server/db/schema";
 import { LocalDiskStorage } from "~/server/storage/storage.server";
@@ -209,7 +210,7 @@ describe("delete and restore", () => {
     expect(await row(id)).toMatchObject({ deletedAt: null, active: false, publishAt: new Date(T0.getTime() + DAY) });
   });
 
-  it("deleting a company deletes its news, deleted ones included, and their images", async () => {
+  it("deleting a company hides its news; the purge after 30 days deletes them, deleted ones included, and their images", async () => {
     const owner = await insertUser(handle.db, "Multiplikator");
     const company = await insertCompany(handle.db, { name: "Schluss GmbH", members: [owner.id] });
     const first = await createNews(handle.db, owner, input(), image(), storage, T0);
@@ -217,7 +218,12 @@ describe("delete and restore", () => {
     await deleteNews(handle.db, owner, second, T0);
     const keys = [(await row(first)).imageKey, (await row(second)).imageKey];
     const other = await createNews(handle.db, multi, input(), image(), storage, T0);
-    await deleteCompany(handle.db, owner, company, "Schluss GmbH", storage);
+    await deleteCompany(handle.db, owner, company, "Schluss GmbH", T0);
+    expect((await listPublicNews(handle.db, { q: "", page: 1 }, "de", T0)).items.map((i) => i.id)).not.toContain(first);
+    await expect(getNewsForEdit(handle.db, admin, first, T0)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(restoreNews(handle.db, admin, second, T0)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    for (const key of keys) expect(await storage.get(key)).not.toBeNull();
+    await purgeDeletedCompanies(handle.db, storage, new Date(T0.getTime() + 31 * DAY));
     expect(await handle.db.select().from(news).where(eq(news.companyId, company))).toHaveLength(0);
     for (const key of keys) expect(await storage.get(key)).toBeNull();
     expect(await storage.get((await row(other)).imageKey)).not.toBeNull();

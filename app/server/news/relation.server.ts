@@ -5,6 +5,7 @@ import { companyUserLinks, news } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
 import type { NewsRelation } from "~/server/policy/news-policy";
 import type { Actor } from "~/server/policy/policy";
+import { ownerNotDeleted } from "~/server/companies/deleted";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,7 +36,8 @@ export async function loadNewsRelation(db: Db, actor: Actor, newsId: string, now
       isCompanyMember: actor ? sql<boolean>`coalesce(${isNewsCompanyMemberSql(actor.id)}, false)` : sql<boolean>`false`,
     })
     .from(news)
-    .where(eq(news.id, newsId));
+    // An item of a deleted company is gone for everyone until the company is restored (decision 026).
+    .where(and(eq(news.id, newsId), ownerNotDeleted(news.companyId)));
   if (!row) throw new AppError("NOT_FOUND");
   return row;
 }

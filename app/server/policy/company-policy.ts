@@ -34,4 +34,6 @@ export const adminPolicy = {
   canDecideRoleRequests: isAdmin,
   canHandleChallenges: isAdmin,
   canListApprovals: isAdmin,
+  /** The company database (list, deleted profiles, restore; decision 026). */
+  canManageCompanyDatabase: isAdmin,
 };

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { DEFAULT_LOCALE, type Locale, LOCALES } from "~/i18n/locales";
 import { isBuilt, PAGES } from "~/routing/catalogue";
 import { href } from "~/routing/paths";
@@ -8,6 +8,7 @@ import type { Db } from "~/server/db/client.server";
 import { companies } from "~/server/db/schema";
 import { publicEventsForSitemap } from "~/server/events/list.server";
 import { publicNewsForSitemap } from "~/server/news/public.server";
+import { companyNotDeleted } from "~/server/companies/deleted";
 
 /** One public page; it is listed in each language's sitemap with its counterparts. */
 export interface SitemapEntry {
@@ -31,7 +32,7 @@ export async function sitemapEntries(db: Db, now = clock.now()): Promise<Sitemap
     const rows = await db
       .select({ id: companies.id, updatedAt: companies.updatedAt })
       .from(companies)
-      .where(eq(companies.status, "VERIFIED"))
+      .where(and(eq(companies.status, "VERIFIED"), companyNotDeleted()))
       .orderBy(asc(companies.createdAt), asc(companies.id));
     for (const c of rows) entries.push({ pageId: "companyDetail", params: { id: c.id }, lastmod: c.updatedAt });
   }

@@ -1,0 +1,77 @@
+import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import { z } from "zod";
+import { recordAudit } from "~/server/audit.server";
+import * as clock from "~/server/clock.server";
+import type { Db } from "~/server/db/client.server";
+import { withTransaction } from "~/server/db/client.server";
+import { companies, companyServices, eventBadgeLogos, eventFiles, events, invoices, news, participantMailings } from "~/server/db/schema";
+import { defineJob } from "~/server/jobs/job";
+import { writeWithFiles } from "~/server/storage/file-commit.server";
+import { type FileStorage, getStorage } from "~/server/storage/storage.server";
+import { COMPANY_RESTORE_DAYS } from "./deleted";
+import { companiesDeletedBefore } from "./deletion.server";
+
+/** Companies purged per job run (the next run takes the rest). */
+const PURGE_BATCH = 50;
+
+/**
+ * Removes one deleted company for good, if it is still deleted and its restore period has ended
+ * at `now`: the row goes, and the database cascade takes its addresses, ads, links, events (with
+ * their registrations, forms, B2B plans, mailings) and news. Issued invoices stay (their foreign
+ * keys to the event and the sender are SET NULL; they live from their snapshot) and so do audit
+ * entries (no foreign key). Its stored files are removed after the commit — except a file an
+ * invoice still prints (its logo). Returns whether it purged.
+ */
+export async function purgeCompany(db: Db, storage: FileStorage, companyId: string, now = clock.now()): Promise<boolean> {
+  const cutoff = new Date(now.getTime() - COMPANY_RESTORE_DAYS * 86_400_000);
+  return writeWithFiles(storage, [], ({ retire }) =>
+    withTransaction(db, async (tx) => {
+      const [company] = await tx
+        .select({ name: companies.name, logoKey: companies.logoKey })
+        .from(companies)
+        .where(and(eq(companies.id, companyId), lte(companies.deletedAt, cutoff)))
+        .for("update");
+      if (!company) return false;
+      const eventIds = (await tx.select({ id: events.id }).from(events).where(eq(events.companyId, companyId))).map((e) => e.id);
+      const keys: Array<string | null> = [company.logoKey];
+      for (const { key } of await tx.select({ key: companyServices.imageKey }).from(companyServices).where(eq(companyServices.companyId, companyId))) keys.push(key);
+      for (const { key } of await tx.select({ key: news.imageKey }).from(news).where(eq(news.companyId, companyId))) keys.push(key);
+      if (eventIds.length > 0) {
+        for (const { key } of await tx.select({ key: eventFiles.storageKey }).from(eventFiles).where(inArray(eventFiles.eventId, eventIds))) keys.push(key);
+        for (const { key } of await tx.select({ key: eventBadgeLogos.storageKey }).from(eventBadgeLogos).where(inArray(eventBadgeLogos.eventId, eventIds))) keys.push(key);
+        for (const { key } of await tx.select({ key: participantMailings.attachmentKey }).from(participantMailings).where(inArray(participantMailings.eventId, eventIds))) keys.push(key);
+      }
+      const kept = new Set(
+        (await tx.select({ key: invoices.logoKey }).from(invoices).where(isNotNull(invoices.logoKey))).map((r) => r.key),
+      );
+      await tx.delete(companies).where(eq(companies.id, companyId));
+      await recordAudit(tx, "UPDATED_COMPANY_PROFILE", null, { companyId, part: "purged", name: company.name, events: eventIds.length });
+      for (const key of keys) if (key && !kept.has(key)) retire(key);
+      return true;
+    }),
+  );
+}
+
+/** Purges every company whose restore period has ended; returns how many. */
+export async function purgeDeletedCompanies(db: Db, storage: FileStorage, now = clock.now()): Promise<number> {
+  const cutoff = new Date(now.getTime() - COMPANY_RESTORE_DAYS * 86_400_000);
+  let purged = 0;
+  for (const id of await companiesDeletedBefore(db, cutoff, PURGE_BATCH)) if (await purgeCompany(db, storage, id, now)) purged++;
+  return purged;
+}
+
+/**
+ * Hourly (decision 021's queue; pg-boss runs each occurrence once across instances): purges the
+ * companies deleted more than the restore period ago. Each company is its own transaction that
+ * re-checks it under a lock, so a restore a moment earlier wins and a second worker finds nothing.
+ */
+export const companyPurgeJob = defineJob({
+  name: "company-purge",
+  schema: z.object({}).passthrough(),
+  cron: "23 * * * *",
+  retryLimit: 2,
+  async handle(_data, { db }) {
+    const purged = await purgeDeletedCompanies(db, getStorage());
+    if (purged > 0) console.log(`Company purge: ${purged} deleted profile(s) removed for good`);
+  },
+});
