@@ -5,6 +5,8 @@ import { expectAxeAtBothWidths, loginWithCode, msg, newContext, pathOf } from ".
 // Horní Lužice"; only this spec uses that account and event. The journey ends with the profile
 // restored, so the demo data are as before.
 test("company deletion: the member sees the impact and deletes (cs); profile and event are 404; an admin restores both from the company database (de)", async ({ browser }) => {
+  // Two pages checked with axe at both widths and in both themes, and two sign-ins.
+  test.setTimeout(300_000);
   const memberContext = await browser.newContext();
   const page = await memberContext.newPage();
   await loginWithCode(page, "firma.cz@partnernet.example", "cs");
