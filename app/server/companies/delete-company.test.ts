@@ -38,6 +38,7 @@ import { getCompanyDetail } from "./detail.server";
 import { deleteCompany, deletionImpact, restoreCompany } from "./deletion.server";
 import { memberCompanies } from "./membership.server";
 import { purgeDeletedCompanies } from "./purge.server";
+import { writeEventNotices } from "./event-notices.server";
 import { listCompanyDatabase } from "./company-database.server";
 
 /**
@@ -225,6 +226,9 @@ describe("an organiser company with a populated B2B event, a past event, news an
     expect(cancelled[0]!.bodyDe).toContain("Ihr B2B-Gesprächsplan für diese Veranstaltung gilt damit nicht mehr");
     expect(cancelled[0]!.bodyCs).toContain("Váš program B2B schůzek pro tuto akci tím přestává platit");
     expect(await recipientsOf(pastEvent, "CANCELLED")).toHaveLength(0);
+    // Idempotent per deletion: writing the notices again (a retry) adds no mailing and no recipient.
+    expect(await writeEventNotices(handle.db, "CANCELLED", [eventId], `company:${deletedAt.toISOString()}`, null, deletedAt)).toEqual([]);
+    expect(await recipientsOf(eventId, "CANCELLED")).toHaveLength(4);
 
     // Restore within 30 days: everything exactly as before, and those told hear it is back.
     await restoreCompany(handle.db, admin, company, new Date(deletedAt.getTime() + 10 * DAY));
