@@ -91,13 +91,16 @@ export const invoices = pgTable(
   "invoices",
   {
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    eventId: uuid("event_id")
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
-    /** The sending organiser company; numbers are unique within it. */
-    senderCompanyId: uuid("sender_company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    /** The event billed; null once the event is gone (the invoice outlives it: decision 027). */
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "cascade" }),
+    /** The sending organiser company; null once the company is gone (the snapshot `sender` stays). */
+    senderCompanyId: uuid("sender_company_id").references(() => companies.id, { onDelete: "cascade" }),
+    /**
+     * The sender company's id as issued, without a foreign key: the key of the number sequence, so
+     * numbers stay unique per organiser and a cancellation of an orphaned invoice still takes the
+     * organiser's next number (decision 027).
+     */
+    sequenceCompanyId: uuid("sequence_company_id").notNull(),
     kind: text("kind").$type<InvoiceKind>().notNull().default("INVOICE"),
     cancelsInvoiceId: uuid("cancels_invoice_id").references((): AnyPgColumn => invoices.id, { onDelete: "cascade" }),
     number: text("number").notNull(),
@@ -128,7 +131,7 @@ export const invoices = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("invoices_sender_number_key").on(t.senderCompanyId, t.number),
+    uniqueIndex("invoices_sender_number_key").on(t.sequenceCompanyId, t.number),
     uniqueIndex("invoices_one_cancellation_key").on(t.cancelsInvoiceId).where(sql`${t.cancelsInvoiceId} IS NOT NULL`),
     index("invoices_event_idx").on(t.eventId, t.createdAt),
     check("invoices_cancellation_link", sql`(${t.kind} = 'CANCELLATION') = (${t.cancelsInvoiceId} IS NOT NULL)`),
@@ -136,13 +139,14 @@ export const invoices = pgTable(
   ],
 );
 
-/** The next generated invoice number per organiser company and year (taken under a row lock). */
+/**
+ * The next generated invoice number per organiser (invoices.sequence_company_id) and year, taken
+ * under a row lock. No foreign key: the sequence outlives a purged company (decision 027).
+ */
 export const invoiceCounters = pgTable(
   "invoice_counters",
   {
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id").notNull(),
     year: integer("year").notNull(),
     next: integer("next").notNull().default(1),
   },
