@@ -107,7 +107,7 @@ export default function AdminArchiveInvoices() {
             <Button variant="default" onClick={() => setConfirm(null)}>
               {t("action.cancel")}
             </Button>
-            <Button type="submit" color="red" data-testid="invoice-cancel-confirm">
+            <Button type="submit" color="red.8" data-testid="invoice-cancel-confirm">
               {t("invoices.cancelConfirm")}
             </Button>
           </Group>
