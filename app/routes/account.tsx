@@ -1,12 +1,12 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useEffect } from "react";
-import { Form, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { MyCompaniesCard } from "~/components/account/MyCompaniesCard";
 import { MyEventsCard } from "~/components/account/MyEventsCard";
 import { RoleRequestCard } from "~/components/account/RoleRequestCard";
 import { FormError, useFieldError } from "~/components/FormError";
-import { useFormat, useT } from "~/i18n/i18n-context";
+import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
 import { localeOfPath } from "~/i18n/locales";
 import type { MessageKey } from "~/i18n/translate";
 import { pageMeta } from "~/routing/current-page";
@@ -86,6 +86,7 @@ const ROLE_LABEL: Record<string, MessageKey> = {
 
 export default function Account() {
   const t = useT();
+  const locale = useLocale();
   const format = useFormat();
   const { account, roleRequest, companies, events, restoreDays } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -162,6 +163,18 @@ export default function Account() {
       <MyCompaniesCard companies={companies} restoreDays={restoreDays} error={companyDeleteFailed ? failure?.error : undefined} busy={busy} />
 
       <MyEventsCard upcoming={events.upcoming} past={events.past} />
+
+      <Paper withBorder p="lg">
+        <Stack gap="sm">
+          <Title order={2} size="h3">
+            {t("account.invoices.title")}
+          </Title>
+          <Text>{t("account.invoices.text")}</Text>
+          <Anchor component={Link} to={href("accountInvoices", locale)} data-testid="account-invoices-link">
+            {t("account.invoices.link")}
+          </Anchor>
+        </Stack>
+      </Paper>
 
       <RoleRequestCard
         state={roleRequest}

@@ -73,7 +73,7 @@ export default function AdminInvoiceCreate() {
       <Title order={1}>{t("page.adminInvoiceCreate.title")}</Title>
       <Text c="dimmed">{t("invoices.eventIs", { title: loaded.title })}</Text>
       {defaults ? (
-        <InvoiceForm defaults={defaults} senders={loaded.senders} failure={failure} cancelHref={listHref} numberExample={loaded.numberExample} />
+        <InvoiceForm defaults={defaults} senders={loaded.senders} failure={failure} cancelHref={listHref} numberExample={loaded.numberExample} vatVenue={loaded.vatVenue} />
       ) : (
         <TargetChoice targets={loaded.targets} />
       )}

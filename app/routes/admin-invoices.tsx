@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Modal, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { AdminMobileNotice } from "~/components/AdminMobileNotice";
+import { InvoiceStateBadge } from "~/components/invoices/InvoiceStateBadge";
 import { failureCode } from "~/components/failure-code";
 import { FormError } from "~/components/FormError";
 import { useLocale, useT } from "~/i18n/i18n-context";
@@ -54,22 +55,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const cancellation = await cancelInvoice(db, user, params.id, invoiceId);
     return { ok: true as const, number: cancellation.number };
   });
-}
-
-// Filled dark shades keep white text above 4.5:1 in both themes (axe color-contrast), as EventStateBadge.
-function InvoiceStateBadge({ cancelledBy, cancels }: { cancelledBy: string | null; cancels: string | null }) {
-  const t = useT();
-  const [color, label] = cancelledBy
-    ? ["gray.7", t("invoices.state.cancelledBy", { number: cancelledBy })]
-    : cancels
-      ? ["brand.7", t("invoices.state.cancels", { number: cancels })]
-      : ["#1b5e20", t("invoices.state.open")];
-  return (
-    // The label names a number and must be read whole: no ellipsis in a narrow column.
-    <Badge color={color} variant="filled" tt="none" style={{ flexShrink: 0, overflow: "visible" }} styles={{ label: { overflow: "visible" } }} data-testid="invoice-state">
-      {label}
-    </Badge>
-  );
 }
 
 export default function AdminInvoices() {
@@ -196,7 +181,7 @@ export default function AdminInvoices() {
             <Button variant="default" onClick={() => setConfirm(null)}>
               {t("action.cancel")}
             </Button>
-            <Button type="submit" color="red" data-testid="invoice-cancel-confirm">
+            <Button type="submit" color="red.8" data-testid="invoice-cancel-confirm">
               {t("invoices.cancelConfirm")}
             </Button>
           </Group>

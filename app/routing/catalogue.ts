@@ -55,6 +55,9 @@ export const PAGES: readonly PageDef[] = [
   { id: "terms", de: "nutzungsbedingungen", cs: "podminky-uziti", access: "public", file: "routes/content-page.tsx", sitemap: true, content: true },
   // Signed in (all three roles)
   { id: "account", de: "mein-account", cs: "muj-ucet", access: "signedIn", file: "routes/account.tsx" },
+  // The invoices the user's companies received (issue 19, decision 027).
+  { id: "accountInvoices", de: "mein-account/rechnungen", cs: "muj-ucet/faktury", access: "signedIn", file: "routes/account-invoices.tsx" },
+  { id: "accountInvoicePdf", de: "mein-account/rechnungen/:invoiceId/pdf", cs: "muj-ucet/faktury/:invoiceId/pdf", access: "signedIn", file: "routes/account-invoice-pdf.ts", resource: true },
   { id: "myEvents", de: "meine-veranstaltungen", cs: "moje-udalosti", access: "signedIn", file: "routes/my-events.tsx" },
   { id: "companyCreate", de: "firmen/anlegen", cs: "firmy/vytvorit", access: "signedIn", file: "routes/company-create.tsx" },
   { id: "companyLink", de: "firmen/verknuepfen", cs: "firmy/propojit", access: "signedIn", file: "routes/company-link.tsx" },
@@ -95,6 +98,9 @@ export const PAGES: readonly PageDef[] = [
   { id: "adminInvoices", de: `${ADMIN_DE}/veranstaltungen/teilnahmeliste/:id/rechnungen`, cs: `${ADMIN_CS}/udalosti/ucastnici/:id/faktury`, access: "adminArea", file: "routes/admin-invoices.tsx" },
   { id: "adminInvoiceCreate", de: `${ADMIN_DE}/veranstaltungen/teilnahmeliste/:id/rechnungen/neu`, cs: `${ADMIN_CS}/udalosti/ucastnici/:id/faktury/nova`, access: "adminArea", file: "routes/admin-invoice-create.tsx" },
   { id: "adminInvoicePdf", de: `${ADMIN_DE}/veranstaltungen/teilnahmeliste/:id/rechnungen/:invoiceId/pdf`, cs: `${ADMIN_CS}/udalosti/ucastnici/:id/faktury/:invoiceId/pdf`, access: "adminArea", file: "routes/admin-invoice-pdf.ts", resource: true },
+  // Every invoice, also those whose event or organiser is gone (issue 19, decision 027): admins only.
+  { id: "adminArchiveInvoices", de: `${ADMIN_DE}/rechnungen`, cs: `${ADMIN_CS}/faktury`, access: "adminOnly", file: "routes/admin-archive-invoices.tsx" },
+  { id: "adminArchiveInvoicePdf", de: `${ADMIN_DE}/rechnungen/:invoiceId/pdf`, cs: `${ADMIN_CS}/faktury/:invoiceId/pdf`, access: "adminOnly", file: "routes/admin-archive-invoice-pdf.ts", resource: true },
   { id: "adminStatistics", de: `${ADMIN_DE}/statistiken`, cs: `${ADMIN_CS}/statistiky`, access: "adminOnly", file: "routes/placeholder.tsx" },
   { id: "adminUsers", de: `${ADMIN_DE}/accounts`, cs: `${ADMIN_CS}/uzivatele`, access: "adminOnly", file: "routes/placeholder.tsx" },
 ];

@@ -78,6 +78,8 @@ const RawInvoiceForm = z.object({
   recipientCountry: str(),
   recipientVatId: str(),
   locale: z.enum(["de", "cs"], "INVALID_INPUT"),
+  /** "generated": the next number of the sequence; "manual": the number typed (required then). Absent: typed if any. */
+  numberMode: z.enum(["generated", "manual", ""], "INVALID_INPUT").optional().default(""),
   number: str(),
   issueDate: str(),
   periodFrom: str(),
@@ -151,9 +153,12 @@ export function invoiceFormSchema(currentYear: number) {
     const email = raw.senderEmail.trim();
     if (email !== "" && (email.length > INVOICE_TEXT_LIMITS.email || !z.email().safeParse(email).success)) issue(ctx, "senderEmail", "EMAIL_INVALID");
 
-    let number: string | null = raw.number.trim();
-    if (number === "") number = null;
-    else if (!INVOICE_NUMBER_PATTERN.test(number)) issue(ctx, "number", "INVOICE_NUMBER_INVALID");
+    let number: string | null = raw.numberMode === "generated" ? "" : raw.number.trim();
+    if (number === "") {
+      number = null;
+      // The organiser chose to type the number and left it empty: say so, do not silently generate one.
+      if (raw.numberMode === "manual") issue(ctx, "number", "INVOICE_NUMBER_REQUIRED");
+    } else if (!INVOICE_NUMBER_PATTERN.test(number)) issue(ctx, "number", "INVOICE_NUMBER_INVALID");
 
     const issueDate = date(ctx, "issueDate", raw.issueDate, currentYear);
     const periodFrom = date(ctx, "periodFrom", raw.periodFrom, currentYear);
@@ -179,7 +184,7 @@ export function invoiceFormSchema(currentYear: number) {
     if (
       !sender || !recipient || raw.senderCompanyId === "" || !issueDate || !periodFrom || !periodTo || (periodTo < periodFrom) ||
       !participantCount || !unitPriceMinor || !currency || vatRateBp === null || paymentTermsDays === undefined ||
-      (number !== null && !INVOICE_NUMBER_PATTERN.test(number))
+      (number !== null && !INVOICE_NUMBER_PATTERN.test(number)) || (number === null && raw.numberMode === "manual")
     ) {
       return z.NEVER;
     }

@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, Modal, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Button, FileInput, Group, Modal, NativeSelect, Paper, Radio, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { type EventActionFailure, eventServerErrors } from "~/components/events/event-form-errors";
@@ -10,8 +10,9 @@ import { useLocale, useT } from "~/i18n/i18n-context";
 import { formToObject } from "~/schemas/form-data";
 import { fieldErrors } from "~/schemas/form-errors";
 import { INVOICE_LOGO_MAX_BYTES, INVOICE_TEXT_LIMITS, invoiceFormSchema, type InvoiceFormValues, type InvoicePartyInput } from "~/schemas/invoice-form";
-import { fitsColumns, formatMoney, formatVatRateInput, invoiceAmounts, parseVatRate, vatHintBp } from "~/schemas/invoice-math";
+import { fitsColumns, formatMoney, formatVatRateInput, invoiceAmounts, parseVatRate } from "~/schemas/invoice-math";
 import { parseMoney } from "~/schemas/money";
+import { asCountry, proposeVat, type VatVenue } from "~/schemas/vat-place-of-supply";
 
 export interface SenderOption {
   id: string;
@@ -25,6 +26,8 @@ interface Props {
   cancelHref: string;
   /** What the next generated number looks like ("2026-0001"), for the hint. */
   numberExample: string;
+  /** Where the event takes place: the VAT rate is proposed by the place of supply (decision 027). */
+  vatVenue: VatVenue;
 }
 
 const LOGO_TYPES = ["image/png", "image/jpeg"];
@@ -64,7 +67,7 @@ const senderFields = (p: InvoicePartyInput | undefined) => ({
  * as the user types; the first invalid field takes the focus; issuing asks for confirmation,
  * because an issued invoice cannot be changed.
  */
-export function InvoiceForm({ defaults, senders, failure, cancelHref, numberExample }: Props) {
+export function InvoiceForm({ defaults, senders, failure, cancelHref, numberExample, vatVenue }: Props) {
   const t = useT();
   const locale = useLocale();
   const busy = useNavigation().state !== "idle";
@@ -75,6 +78,12 @@ export function InvoiceForm({ defaults, senders, failure, cancelHref, numberExam
   const [sender, setSender] = useState(() => ({ senderCompanyId: defaults.senderCompanyId, ...pickSender(defaults) }));
   const [line, setLine] = useState({ participantCount: defaults.participantCount, unitPrice: defaults.unitPrice, vatRate: defaults.vatRate, currency: defaults.currency });
   const [confirming, setConfirming] = useState(false);
+  const [recipientCountry, setRecipientCountry] = useState(defaults.recipientCountry);
+  const proposal = proposeVat(vatVenue, asCountry(sender.senderCountry), asCountry(recipientCountry));
+  /** A new proposal replaces the rate field's value (the organiser can still type another). */
+  const propose = (senderCountry: string, recipient: string) =>
+    setLine((l) => ({ ...l, vatRate: formatVatRateInput(proposeVat(vatVenue, asCountry(senderCountry), asCountry(recipient)).rateBp) }));
+  const [numberMode, setNumberMode] = useState(defaults.numberMode || (defaults.number ? "manual" : "generated"));
 
   const amounts = useMemo(() => {
     const count = /^\d{1,5}$/.test(line.participantCount.trim()) ? Number(line.participantCount) : null;
@@ -90,7 +99,7 @@ export function InvoiceForm({ defaults, senders, failure, cancelHref, numberExam
   const chooseSender = (id: string) => {
     const choice = senders.find((s) => s.id === id);
     setSender({ senderCompanyId: id, ...senderFields(choice?.party) });
-    if (choice) setLine((l) => ({ ...l, vatRate: formatVatRateInput(vatHintBp(choice.party.country)) }));
+    if (choice) propose(choice.party.country, recipientCountry);
   };
   const senderInput = (name: string) => ({
     name,
@@ -98,6 +107,7 @@ export function InvoiceForm({ defaults, senders, failure, cancelHref, numberExam
     onChange: (e: { currentTarget: { value: string } }) => {
       const value = e.currentTarget.value;
       setSender((s) => ({ ...s, [name]: value }));
+      if (name === "senderCountry") propose(value, recipientCountry);
     },
     error: f(name),
   });
@@ -156,7 +166,24 @@ export function InvoiceForm({ defaults, senders, failure, cancelHref, numberExam
         </FormSection>
 
         <FormSection title={t("invoiceForm.sectionRecipient")}>
-          <PartyFields prefix="recipient" field={(name) => ({ name, defaultValue: defaults[name as keyof InvoiceFormValues], error: f(name) })} countries={countries} />
+          <PartyFields
+            prefix="recipient"
+            field={(name) =>
+              name === "recipientCountry"
+                ? {
+                    name,
+                    value: recipientCountry,
+                    onChange: (e) => {
+                      const value = e.currentTarget.value;
+                      setRecipientCountry(value);
+                      propose(sender.senderCountry, value);
+                    },
+                    error: f(name),
+                  }
+                : { name, defaultValue: defaults[name as keyof InvoiceFormValues], error: f(name) }
+            }
+            countries={countries}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput name="recipientPerson" label={t("invoiceForm.person")} defaultValue={defaults.recipientPerson} maxLength={INVOICE_TEXT_LIMITS.person} error={f("recipientPerson")} />
             <TextInput name="recipientVatId" label={t("invoiceForm.vatId")} description={t("invoiceForm.vatIdHint")} defaultValue={defaults.recipientVatId} autoComplete="off" maxLength={20} error={f("recipientVatId")} />
@@ -165,7 +192,17 @@ export function InvoiceForm({ defaults, senders, failure, cancelHref, numberExam
 
         <FormSection title={t("invoiceForm.sectionDocument")}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput name="number" label={t("invoiceForm.number")} description={t("invoiceForm.numberHint", { example: numberExample })} defaultValue={defaults.number} maxLength={30} autoComplete="off" error={f("number")} />
+            <Radio.Group name="numberMode" label={t("invoiceForm.numberMode")} value={numberMode} onChange={setNumberMode}>
+              <Stack gap={6} mt={4}>
+                <Radio value="generated" label={t("invoiceForm.numberModeGenerated")} description={t("invoiceForm.numberGeneratedHint", { example: numberExample })} data-testid="invoice-number-generated" />
+                <Radio value="manual" label={t("invoiceForm.numberModeManual")} data-testid="invoice-number-manual" />
+              </Stack>
+            </Radio.Group>
+            {numberMode === "manual" ? (
+              <TextInput name="number" label={t("invoiceForm.number")} description={t("invoiceForm.numberHint")} defaultValue={defaults.number} maxLength={30} autoComplete="off" withAsterisk error={f("number")} />
+            ) : (
+              <div />
+            )}
             <NativeSelect
               name="locale"
               label={t("invoiceForm.locale")}
@@ -177,7 +214,6 @@ export function InvoiceForm({ defaults, senders, failure, cancelHref, numberExam
               error={f("locale")}
             />
             <LocaleDateInput name="issueDate" label={t("invoiceForm.issueDate")} defaultValue={defaults.issueDate} withAsterisk error={f("issueDate")} />
-            <div />
             <LocaleDateInput name="periodFrom" label={t("invoiceForm.periodFrom")} defaultValue={defaults.periodFrom} withAsterisk error={f("periodFrom")} />
             <LocaleDateInput name="periodTo" label={t("invoiceForm.periodTo")} defaultValue={defaults.periodTo} withAsterisk error={f("periodTo")} />
           </SimpleGrid>
@@ -203,9 +239,12 @@ export function InvoiceForm({ defaults, senders, failure, cancelHref, numberExam
                 { value: "CZK", label: "CZK" },
               ]}
             />
-            <TextInput {...lineInput("vatRate")} label={t("invoiceForm.vatRate")} description={t("invoiceForm.vatHint")} inputMode="decimal" withAsterisk />
+            <TextInput {...lineInput("vatRate")} label={t("invoiceForm.vatRate")} inputMode="decimal" withAsterisk aria-describedby="invoice-vat-reason" />
             <TextInput name="paymentTermsDays" label={t("invoiceForm.paymentTermsDays")} defaultValue={defaults.paymentTermsDays} inputMode="numeric" error={f("paymentTermsDays")} />
           </SimpleGrid>
+          <Text size="sm" c="dimmed" id="invoice-vat-reason" data-testid="invoice-vat-reason" data-basis={proposal.basis} data-country={proposal.country}>
+            {t(`invoiceForm.vatReason.${proposal.basis}`, { rate: formatVatRateInput(proposal.rateBp), country: t(`invoiceForm.country${proposal.country}`) })}
+          </Text>
           <Paper withBorder p="sm" maw={420} ml="auto" aria-live="polite" data-testid="invoice-total">
             <Table>
               <Table.Tbody>

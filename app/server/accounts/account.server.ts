@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { deleteSessionsOfUser } from "~/server/auth/sessions.server";
 import type { Db } from "~/server/db/client.server";
-import { users } from "~/server/db/schema";
+import { eventRegistrations, participantMailRecipients, users } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
 import { accountPolicy, type Actor, authorize } from "~/server/policy/policy";
 
@@ -32,7 +32,11 @@ export async function updateAccountName(db: Db, actor: Actor, userId: string, na
 /**
  * Deletes an account for good (spec §4: irreversible, needs confirmation; company profiles
  * stay). The caller must repeat the account's e-mail as confirmation. Sessions, codes, tokens
- * and external logins go with it; audit entries keep their rows without the user.
+ * and external logins go with it. What others keep outlives it (decision 027): the person's
+ * registrations stay as history for the organiser's counts and evaluation (company, state,
+ * language, dates, check-in) but lose their answers and the link to the person; the delivery
+ * records of mails to them lose name and address (a mail not sent yet is not sent); invoices keep
+ * the recipient as issued (the law requires it); audit entries keep the action without the user.
  */
 export async function deleteAccount(db: Db, actor: Actor, userId: string, confirmEmail: string): Promise<void> {
   authorize(actor, accountPolicy.canDelete(actor, userId));
@@ -41,6 +45,19 @@ export async function deleteAccount(db: Db, actor: Actor, userId: string, confir
     if (!user) throw new AppError("NOT_FOUND");
     if (user.email !== confirmEmail.trim().toLowerCase()) throw new AppError("DELETE_CONFIRMATION_MISMATCH");
     await deleteSessionsOfUser(tx as unknown as Db, userId);
+    const own = tx.select({ id: eventRegistrations.id }).from(eventRegistrations).where(eq(eventRegistrations.userId, userId));
+    await tx
+      .update(participantMailRecipients)
+      .set({
+        name: "",
+        // The address is unique per mailing: a placeholder that names no one keeps the rows apart.
+        email: sql`'deleted:' || ${participantMailRecipients.id}::text`,
+        status: sql`CASE WHEN ${participantMailRecipients.status} = 'PENDING' THEN 'FAILED' ELSE ${participantMailRecipients.status} END`,
+        lastError: sql`CASE WHEN ${participantMailRecipients.status} = 'PENDING' THEN 'ACCOUNT_DELETED' ELSE ${participantMailRecipients.lastError} END`,
+      })
+      .where(inArray(participantMailRecipients.registrationId, own));
+    // The user_id goes by its foreign key (SET NULL) with the user row below.
+    await tx.update(eventRegistrations).set({ answers: {} }).where(eq(eventRegistrations.userId, userId));
     await tx.delete(users).where(eq(users.id, userId));
   });
 }

@@ -159,6 +159,7 @@ function invoiceRow(eventId: string, sender: string, recipientCompanyId: string,
   return {
     eventId,
     senderCompanyId: sender,
+    sequenceCompanyId: sender,
     number,
     recipientCompanyId,
     recipient: { ...party, name: "Empfänger s.r.o." },

@@ -98,11 +98,17 @@ export const invoices = pgTable(
     /**
      * The billed event and the sending organiser company (numbers are unique within it). Both
      * become null when the purge of a deleted company removes them: an issued invoice is a
-     * document kept for ten years and lives on from its snapshot (decision 026). Nothing deletes
+     * document kept for ten years and lives on from its snapshot (decisions 026, 027). Nothing deletes
      * an invoice: `cancels_invoice_id` refuses it (no action).
      */
     eventId: uuid("event_id").references(() => events.id, { onDelete: "set null" }),
     senderCompanyId: uuid("sender_company_id").references(() => companies.id, { onDelete: "set null" }),
+    /**
+     * The sender company's id as issued, without a foreign key: the key of the number sequence, so
+     * numbers stay unique per organiser and a cancellation of an orphaned invoice still takes the
+     * organiser's next number (decision 027).
+     */
+    sequenceCompanyId: uuid("sequence_company_id").notNull(),
     kind: text("kind").$type<InvoiceKind>().notNull().default("INVOICE"),
     cancelsInvoiceId: uuid("cancels_invoice_id").references((): AnyPgColumn => invoices.id, { onDelete: "no action" }),
     number: text("number").notNull(),
@@ -133,7 +139,7 @@ export const invoices = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("invoices_sender_number_key").on(t.senderCompanyId, t.number),
+    uniqueIndex("invoices_sender_number_key").on(t.sequenceCompanyId, t.number),
     uniqueIndex("invoices_one_cancellation_key").on(t.cancelsInvoiceId).where(sql`${t.cancelsInvoiceId} IS NOT NULL`),
     index("invoices_event_idx").on(t.eventId, t.createdAt),
     check("invoices_cancellation_link", sql`(${t.kind} = 'CANCELLATION') = (${t.cancelsInvoiceId} IS NOT NULL)`),
@@ -141,13 +147,14 @@ export const invoices = pgTable(
   ],
 );
 
-/** The next generated invoice number per organiser company and year (taken under a row lock). */
+/**
+ * The next generated invoice number per organiser (invoices.sequence_company_id) and year, taken
+ * under a row lock. No foreign key: the sequence outlives a purged company (decision 027).
+ */
 export const invoiceCounters = pgTable(
   "invoice_counters",
   {
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id").notNull(),
     year: integer("year").notNull(),
     next: integer("next").notNull().default(1),
   },

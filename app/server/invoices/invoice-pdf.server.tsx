@@ -61,6 +61,11 @@ const isoToParts = (iso: string) => {
   return new Date(Date.UTC(y!, m! - 1, d!));
 };
 
+/** The due date printed beside the terms: the issue date plus the payment terms in days (ISO in, ISO out). */
+export function dueDate(issueIso: string, days: number): string {
+  return new Date(isoToParts(issueIso).getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 export function InvoiceDocument({ invoice, cancelsNumber, eventTitle, logo }: InvoiceDocumentData) {
   const locale = invoice.locale;
   const t = (key: MessageKey, values?: MessageValues) => translate(locale, key, values);
@@ -138,7 +143,9 @@ export function InvoiceDocument({ invoice, cancelsNumber, eventTitle, logo }: In
         </View>
 
         <View style={styles.notes}>
-          {isCancellation ? null : <Text>{t("invoicePdf.paymentTerms", { days: invoice.paymentTermsDays })}</Text>}
+          {isCancellation ? null : (
+            <Text>{`${t("invoicePdf.paymentTerms", { days: invoice.paymentTermsDays })} ${t("invoicePdf.dueDate", { date: date(dueDate(invoice.issueDate, invoice.paymentTermsDays)) })}`}</Text>
+          )}
           <Text>{t("invoicePdf.rounding", { currency: invoice.currency })}</Text>
         </View>
 

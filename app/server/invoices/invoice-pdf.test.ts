@@ -8,7 +8,7 @@ import { createTestDb } from "../../../tests/support/db";
 import { createInvoiceWorld, invoiceInput, type InvoiceWorld } from "../../../tests/support/invoice-fixtures";
 import type { DbHandle } from "~/server/db/client.server";
 import { LocalDiskStorage } from "~/server/storage/storage.server";
-import { invoiceFileName, renderInvoicePdf } from "./invoice-pdf.server";
+import { dueDate, invoiceFileName, renderInvoicePdf } from "./invoice-pdf.server";
 import { cancelInvoice, getInvoiceForDocument, issueInvoice } from "./invoices.server";
 
 const storage = new LocalDiskStorage(fs.mkdtempSync(path.join(os.tmpdir(), "pn-invoice-pdf-")));
@@ -32,6 +32,13 @@ async function pdfText(invoiceId: string): Promise<string> {
 }
 
 describe("invoice PDF", () => {
+  it("the due date is the issue date plus the payment terms, across months, years and leap days", () => {
+    expect(dueDate("2026-11-24", 14)).toBe("2026-12-08");
+    expect(dueDate("2026-12-24", 14)).toBe("2027-01-07");
+    expect(dueDate("2028-02-15", 14)).toBe("2028-02-29");
+    expect(dueDate("2026-03-20", 0)).toBe("2026-03-20");
+  });
+
   it("a Czech invoice: Czech labels, both parties, the number, amounts formatted for cs-CZ", async () => {
     const invoice = await issueInvoice(handle.db, w.organiser, w.eventId, invoiceInput(w, { participantCount: "3", unitPrice: "1.234,56", currency: "CZK", vatRate: "21" }), null, storage, NOW);
     const text = await pdfText(invoice.id);
@@ -54,7 +61,7 @@ describe("invoice PDF", () => {
       "777,77 Kč",
       "Celkem k úhradě",
       "4 481,45 Kč",
-      "Splatné do 14 dnů od doručení.",
+      "Splatné do 14 dnů od doručení. Datum splatnosti: 8. 12. 2026.",
       "DPH zaokrouhlena na haléře za řádek faktury",
       "IBAN DE02 1203 0000 0000 2020 51",
       "24. 11. 2026",
@@ -76,7 +83,7 @@ describe("invoice PDF", () => {
       NOW,
     );
     const text = await pdfText(invoice.id);
-    for (const expected of ["Rechnung", "RE-2026/17", "Straße", "Ústí nad Labem", "z. Hd. Jana Dvořáková", "„Unternehmertag“", "USt-IdNr.: DE136695976", "588,00 €", "Umsatzsteuer 19 %", "111,72 €", "Gesamtbetrag", "699,72 €", "Zahlbar innerhalb von 14 Tagen nach Erhalt.", "auf den Cent gerundet", "Tschechien"]) {
+    for (const expected of ["Rechnung", "RE-2026/17", "Straße", "Ústí nad Labem", "z. Hd. Jana Dvořáková", "„Unternehmertag“", "USt-IdNr.: DE136695976", "588,00 €", "Umsatzsteuer 19 %", "111,72 €", "Gesamtbetrag", "699,72 €", "Zahlbar innerhalb von 14 Tagen nach Erhalt. Fällig am 08.12.2026.", "auf den Cent gerundet", "Tschechien"]) {
       expect(text, expected).toContain(expected);
     }
     expect(invoiceFileName(invoice)).toBe("Rechnung-RE-2026-17.pdf");
@@ -87,11 +94,12 @@ describe("invoice PDF", () => {
       expect(storno, expected).toContain(expected);
     }
     expect(storno).not.toContain("Zahlbar innerhalb");
+    expect(storno).not.toContain("Fällig am");
   });
 
   it("a Czech cancellation is an 'opravný daňový doklad' referring to the invoice", async () => {
     const invoice = await issueInvoice(handle.db, w.organiser, w.eventId, invoiceInput(w, { paymentTermsDays: "1" }), null, storage, NOW);
-    expect(await pdfText(invoice.id)).toContain("Splatné do 1 dne od doručení.");
+    expect(await pdfText(invoice.id)).toContain("Splatné do 1 dne od doručení. Datum splatnosti: 25. 11. 2026.");
     const cancellation = await cancelInvoice(handle.db, w.organiser, w.eventId, invoice.id, NOW);
     const text = await pdfText(cancellation.id);
     expect(text).toContain(`Opravný daňový doklad k faktuře č. ${invoice.number}`);

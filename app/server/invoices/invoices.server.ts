@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { InvoiceInput } from "~/schemas/invoice-form";
 import { cancellationAmounts, invoiceAmounts } from "~/schemas/invoice-math";
 import { toBerlin } from "~/schemas/berlin-time";
@@ -30,11 +30,11 @@ const GENERATION_ATTEMPTS = 5;
 const berlinYear = (now: Date) => toBerlin(now).year;
 
 /** Inserts with a generated number (retrying past numbers taken meanwhile) or the given one (INVOICE_NUMBER_TAKEN). */
-async function insertNumbered(db: Db, senderCompanyId: string, handNumber: string | null, now: Date, values: Omit<typeof invoices.$inferInsert, "number">): Promise<InvoiceRow> {
+async function insertNumbered(db: Db, sequenceId: string, handNumber: string | null, now: Date, values: Omit<typeof invoices.$inferInsert, "number">): Promise<InvoiceRow> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await withTransaction(db, async (tx) => {
-        const number = handNumber ?? (await takeNextNumber(tx, senderCompanyId, berlinYear(now)));
+        const number = handNumber ?? (await takeNextNumber(tx, sequenceId, berlinYear(now)));
         const [row] = await tx.insert(invoices).values({ ...values, number }).returning();
         return row!;
       });
@@ -70,6 +70,7 @@ export async function issueInvoice(db: Db, actor: Actor, eventId: string, input:
     insertNumbered(db, input.senderCompanyId, input.number, now, {
       eventId,
       senderCompanyId: input.senderCompanyId,
+      sequenceCompanyId: input.senderCompanyId,
       kind: "INVOICE",
       registrationId: input.registrationId,
       recipientCompanyId: input.recipientCompanyId,
@@ -104,28 +105,36 @@ async function invoiceOfEvent(db: Db, eventId: string, invoiceId: string): Promi
   return row;
 }
 
-/**
- * Cancels an invoice: a cancellation invoice with the sender's next number, today's date and the
- * original's parties, line and negated amounts, pointing to the original, which stays untouched.
- * A cancellation cannot be cancelled, and an invoice only once (INVOICE_ALREADY_CANCELLED; the
- * partial unique index on `cancels_invoice_id` decides between simultaneous requests).
- */
+/** Cancels an invoice of the event (the organisers' toolkit); see cancelInvoiceRow. */
 export async function cancelInvoice(db: Db, actor: Actor, eventId: string, invoiceId: string, now = clock.now()): Promise<InvoiceRow> {
   await requireParticipantAccess(db, actor, eventId, now);
   const original = await invoiceOfEvent(db, eventId, invoiceId);
+  return cancelInvoiceRow(db, actor!.id, original, now);
+}
+
+/**
+ * Cancels an invoice: a cancellation invoice with the organiser's next number, today's date and
+ * the original's parties, line and negated amounts, pointing to the original, which stays untouched.
+ * Everything comes from the original row, so an invoice whose event, sender company or creator is
+ * gone can still be cancelled; the number follows the sequence of the sender as issued
+ * (`sequence_company_id`, decision 027). A cancellation cannot be cancelled, and an invoice only
+ * once (INVOICE_ALREADY_CANCELLED; the partial unique index on `cancels_invoice_id` decides
+ * between simultaneous requests). The caller has checked who may cancel.
+ */
+export async function cancelInvoiceRow(db: Db, actorId: string, original: InvoiceRow, now: Date): Promise<InvoiceRow> {
   if (original.kind !== "INVOICE") throw new AppError("INVALID_INPUT");
   const [existing] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.cancelsInvoiceId, original.id));
   if (existing) throw new AppError("INVOICE_ALREADY_CANCELLED");
   // Only a purged sender has none, and its events (the way here) are purged with it.
   if (!original.senderCompanyId) throw new AppError("NOT_FOUND");
   const { id: _id, number: _number, createdAt: _createdAt, createdBy: _createdBy, ...copied } = original;
-  return insertNumbered(db, original.senderCompanyId, null, now, {
+  return insertNumbered(db, original.sequenceCompanyId, null, now, {
     ...copied,
     kind: "CANCELLATION",
     cancelsInvoiceId: original.id,
     issueDate: isoDate(now),
     ...cancellationAmounts(original),
-    createdBy: actor!.id,
+    createdBy: actorId,
     createdAt: now,
   });
 }
@@ -141,6 +150,9 @@ export interface InvoiceListItem {
   kind: "INVOICE" | "CANCELLATION";
   recipientName: string;
   recipientPerson: string | null;
+  senderName: string;
+  /** The line's text as issued (the event's title in the invoice's language). */
+  lineText: string;
   issueDate: string;
   totalMinor: number;
   currency: "EUR" | "CZK";
@@ -149,18 +161,27 @@ export interface InvoiceListItem {
   cancels: string | null;
 }
 
-/** All invoices of the event, oldest first, each with its cancellation state. */
-export async function listInvoices(db: Db, actor: Actor, eventId: string, now = clock.now()): Promise<InvoiceListItem[]> {
-  await requireParticipantAccess(db, actor, eventId, now);
-  const rows = await db.select().from(invoices).where(eq(invoices.eventId, eventId)).orderBy(asc(invoices.createdAt), asc(invoices.number));
-  const numberOf = new Map(rows.map((r) => [r.id, r.number]));
-  const cancelledBy = new Map(rows.filter((r) => r.cancelsInvoiceId).map((r) => [r.cancelsInvoiceId!, r.number]));
+/**
+ * List items drawn from the rows alone (the snapshot), with each one's cancellation state looked
+ * up among all invoices — the rows may be a filtered part of them.
+ */
+export async function toListItems(db: Db, rows: InvoiceRow[]): Promise<InvoiceListItem[]> {
+  const ids = rows.map((r) => r.id);
+  const originals = rows.flatMap((r) => (r.cancelsInvoiceId ? [r.cancelsInvoiceId] : []));
+  const [cancellations, cancelled] = await Promise.all([
+    ids.length ? db.select({ of: invoices.cancelsInvoiceId, number: invoices.number }).from(invoices).where(inArray(invoices.cancelsInvoiceId, ids)) : [],
+    originals.length ? db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(inArray(invoices.id, originals)) : [],
+  ]);
+  const cancelledBy = new Map(cancellations.map((c) => [c.of!, c.number]));
+  const numberOf = new Map(cancelled.map((c) => [c.id, c.number]));
   return rows.map((r) => ({
     id: r.id,
     number: r.number,
     kind: r.kind,
     recipientName: r.recipient.name,
     recipientPerson: r.recipientPerson,
+    senderName: r.sender.name,
+    lineText: r.eventTitle ?? "",
     issueDate: r.issueDate,
     totalMinor: r.totalMinor,
     currency: r.currency,
@@ -169,18 +190,35 @@ export async function listInvoices(db: Db, actor: Actor, eventId: string, now = 
   }));
 }
 
+/** All invoices of the event, oldest first, each with its cancellation state. */
+export async function listInvoices(db: Db, actor: Actor, eventId: string, now = clock.now()): Promise<InvoiceListItem[]> {
+  await requireParticipantAccess(db, actor, eventId, now);
+  const rows = await db.select().from(invoices).where(eq(invoices.eventId, eventId)).orderBy(asc(invoices.createdAt), asc(invoices.number));
+  return toListItems(db, rows);
+}
+
+export interface InvoiceDocumentSource {
+  invoice: InvoiceRow;
+  cancelsNumber: string | null;
+  eventTitle: string;
+}
+
 /**
- * One invoice for its PDF, with the number of the invoice a cancellation refers to and the line's
- * text: the event's title in the invoice's language as it was when the invoice was issued.
+ * What the PDF prints, from the invoice row alone: the snapshot of both parties, the line's text
+ * and the amounts as issued (migration 0012 gave older invoices their line text), plus the number
+ * of the invoice a cancellation refers to. No live company, event, registration or user row is read.
  */
-export async function getInvoiceForDocument(db: Db, actor: Actor, eventId: string, invoiceId: string, now = clock.now()): Promise<{ invoice: InvoiceRow; cancelsNumber: string | null; eventTitle: string }> {
-  const event = await requireParticipantAccess(db, actor, eventId, now);
-  const invoice = await invoiceOfEvent(db, eventId, invoiceId);
+export async function invoiceDocument(db: Db, invoice: InvoiceRow): Promise<InvoiceDocumentSource> {
   let cancelsNumber: string | null = null;
   if (invoice.cancelsInvoiceId) {
     const [original] = await db.select({ number: invoices.number }).from(invoices).where(eq(invoices.id, invoice.cancelsInvoiceId));
     cancelsNumber = original?.number ?? null;
   }
-  // Invoices issued before migration 0009 have no snapshot of the title: the event's current one stands in.
-  return { invoice, cancelsNumber, eventTitle: invoice.eventTitle ?? (invoice.locale === "cs" ? event.titleCs : event.titleDe) };
+  return { invoice, cancelsNumber, eventTitle: invoice.eventTitle ?? "" };
+}
+
+/** One invoice of the event for its PDF (the organisers' toolkit). */
+export async function getInvoiceForDocument(db: Db, actor: Actor, eventId: string, invoiceId: string, now = clock.now()): Promise<InvoiceDocumentSource> {
+  await requireParticipantAccess(db, actor, eventId, now);
+  return invoiceDocument(db, await invoiceOfEvent(db, eventId, invoiceId));
 }

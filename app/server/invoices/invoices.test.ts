@@ -98,6 +98,15 @@ describe("form rules", () => {
     expect(invoiceInput(w, { number: "RE-2026/17" })).toMatchObject({ number: "RE-2026/17", unitPriceMinor: 123_456, vatRateBp: 1900, issueDate: "2026-11-24" });
   });
 
+  it("a number chosen to be typed by hand but left empty is INVOICE_NUMBER_REQUIRED; the generated choice ignores a typed one", () => {
+    expect(errorsOf({ numberMode: "manual", number: "" })).toEqual({ number: "INVOICE_NUMBER_REQUIRED" });
+    expect(errorsOf({ numberMode: "manual", number: "   " })).toEqual({ number: "INVOICE_NUMBER_REQUIRED" });
+    expect(invoiceInput(w, { numberMode: "manual", number: "RE-7" })).toMatchObject({ number: "RE-7" });
+    expect(invoiceInput(w, { numberMode: "generated", number: "RE-7" })).toMatchObject({ number: null });
+    expect(invoiceInput(w, { numberMode: "generated", number: "" })).toMatchObject({ number: null });
+    expect(errorsOf({ numberMode: "sometimes" })).toEqual({ numberMode: "INVALID_INPUT" });
+  });
+
   it("checks VAT IDs for format and check digit (jsvat-next), normalised", () => {
     expect(invoiceInput(w, { senderVatId: "de 136 695 976", recipientVatId: "cz00177041" })).toMatchObject({ sender: { vatId: "DE136695976" }, recipient: { vatId: "CZ00177041" } });
     expect(invoiceInput(w, { recipientVatId: "" }).recipient.vatId).toBeUndefined();

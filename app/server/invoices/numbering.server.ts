@@ -3,7 +3,8 @@ import type { Db } from "~/server/db/client.server";
 import { invoiceCounters, invoices } from "~/server/db/schema";
 
 /**
- * Generated invoice numbers (decision 020): `YYYY-NNNN` per sender company and year, from
+ * Generated invoice numbers (decision 020): `YYYY-NNNN` per sender company (its id as issued,
+ * `sequence_company_id`, which outlives the company: decision 027) and year, from
  * `invoice_counters`. The counter row is created if missing and then locked (FOR UPDATE) for the
  * rest of the issuing transaction, so two generated numbers of one sender are taken one after the
  * other and are always distinct. A number someone already typed by hand is skipped. The unique
@@ -28,7 +29,7 @@ export async function takeNextNumber(tx: Db, companyId: string, year: number): P
     const [taken] = await tx
       .select({ one: sql<number>`1` })
       .from(invoices)
-      .where(and(eq(invoices.senderCompanyId, companyId), eq(invoices.number, number)));
+      .where(and(eq(invoices.sequenceCompanyId, companyId), eq(invoices.number, number)));
     sequence += 1;
     if (!taken) {
       await tx

@@ -8,7 +8,7 @@ import { isAppError } from "~/server/errors";
  */
 export function pageError(error: unknown): never {
   if (isAppError(error) && error.code === "NOT_FOUND") throw data(null, { status: 404 });
-  if (isAppError(error) && (error.code === "PARTICIPANT_LIST_FORBIDDEN" || error.code === "UNAUTHENTICATED")) {
+  if (isAppError(error) && (error.code === "PARTICIPANT_LIST_FORBIDDEN" || error.code === "FORBIDDEN" || error.code === "UNAUTHENTICATED")) {
     throw data({ code: error.code }, { status: error.status });
   }
   throw error;
@@ -16,7 +16,7 @@ export function pageError(error: unknown): never {
 
 /** The same for a download: a plain-text answer with the status (no page around a file link). */
 export function downloadError(error: unknown): Response {
-  if (isAppError(error) && (error.code === "NOT_FOUND" || error.code === "PARTICIPANT_LIST_FORBIDDEN" || error.code === "UNAUTHENTICATED")) {
+  if (isAppError(error) && (error.code === "NOT_FOUND" || error.code === "PARTICIPANT_LIST_FORBIDDEN" || error.code === "FORBIDDEN" || error.code === "UNAUTHENTICATED")) {
     return new Response(error.code === "NOT_FOUND" ? "Not Found" : "Forbidden", { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   }
   throw error;

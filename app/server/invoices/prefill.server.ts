@@ -1,7 +1,8 @@
 import { toBerlin } from "~/schemas/berlin-time";
 import { type DateLocale, formatDateInput } from "~/schemas/date-input";
 import type { InvoiceFormValues } from "~/schemas/invoice-form";
-import { formatVatRateInput, vatHintBp } from "~/schemas/invoice-math";
+import { formatVatRateInput } from "~/schemas/invoice-math";
+import { asCountry, proposeVat, type VatVenue } from "~/schemas/vat-place-of-supply";
 import { formatMoneyInput } from "~/schemas/money";
 import * as clock from "~/server/clock.server";
 import type { Db } from "~/server/db/client.server";
@@ -22,6 +23,8 @@ export interface InvoiceTarget {
 
 export interface InvoicePrefill {
   eventTitle: { de: string; cs: string };
+  /** Where the event takes place, for the VAT rate by the place of supply (decision 027). */
+  vatVenue: VatVenue;
   senders: SenderChoice[];
   /** What the invoice bills, when the query named it; null = the page offers a choice. */
   values: InvoiceFormValues | null;
@@ -35,7 +38,8 @@ const dateOf = (instant: Date, locale: DateLocale) => formatDateInput(toBerlin(i
  * registration's company with its headquarters, the registrant as person, one participant, the
  * event's fee and currency, the event's dates as period, today (Berlin) as date, the registrant's
  * language as the document's. Per company (`company`): its live registrations as count. The
- * sender is the first organiser company the actor may send as, with the VAT hint of its country.
+ * sender is the first organiser company the actor may send as; the VAT rate is proposed by the
+ * place of supply (decision 027: the venue's country, the recipient's for an online event).
  * Dates are spelled in the page's language (`uiLocale`).
  */
 export async function prefillInvoice(
@@ -50,7 +54,8 @@ export async function prefillInvoice(
   const { event, rows } = await listParticipants(db, actor, eventId, { filter: { ...DEFAULT_FILTER, sort: "company" }, ids: [] }, now);
   const senders = await senderChoices(db, actor!, event);
   const live = rows.filter((r) => (LIVE as readonly string[]).includes(r.status));
-  const base = { eventTitle: { de: event.titleDe, cs: event.titleCs }, senders, targets: invoiceTargets(live) };
+  const vatVenue: VatVenue = { locationKind: event.locationKind, country: event.country ? asCountry(event.country) : null };
+  const base = { eventTitle: { de: event.titleDe, cs: event.titleCs }, vatVenue, senders, targets: invoiceTargets(live) };
 
   let recipientCompanyId: string;
   let registrationId = "";
@@ -101,6 +106,7 @@ export async function prefillInvoice(
     recipientCountry: recipient.country,
     recipientVatId: recipientVatId ?? "",
     locale,
+    numberMode: "generated",
     number: "",
     issueDate: dateOf(now, uiLocale),
     periodFrom: dateOf(event.startsAt, uiLocale),
@@ -108,7 +114,7 @@ export async function prefillInvoice(
     participantCount: String(count),
     unitPrice: event.feeMinor ? formatMoneyInput(event.feeMinor) : "",
     currency: event.currency ?? (sender?.country === "CZ" ? "CZK" : "EUR"),
-    vatRate: formatVatRateInput(vatHintBp(sender?.country ?? "DE")),
+    vatRate: formatVatRateInput(proposeVat(vatVenue, sender?.country ?? "DE", recipient.country).rateBp),
     paymentTermsDays: String(DEFAULT_PAYMENT_TERMS_DAYS),
   };
   return { ...base, values };

@@ -25,7 +25,7 @@ export interface DeliverySettings {
 export const deliverySettings = (): DeliverySettings => config.participantMail;
 
 /** Why a recipient's mail did not go out, as shown per recipient (participantMail.error.<code>). */
-export const MAIL_FAILURE_CODES = ["REJECTED", "DEFERRED", "CONNECTION", "ATTACHMENT_MISSING", "INTERRUPTED", "ERROR"] as const;
+export const MAIL_FAILURE_CODES = ["REJECTED", "DEFERRED", "CONNECTION", "ATTACHMENT_MISSING", "INTERRUPTED", "ACCOUNT_DELETED", "ERROR"] as const;
 export type MailFailureCode = (typeof MAIL_FAILURE_CODES)[number];
 
 interface ClaimedRow {
