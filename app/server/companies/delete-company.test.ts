@@ -7,11 +7,12 @@ import type { Actor } from "~/server/policy/policy";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { FilePrefix } from "~/server/storage/file-kinds";
 import { LocalDiskStorage, newStorageKey } from "~/server/storage/storage.server";
 import { deleteCompany } from "./moderation.server";
 
 const storage = new LocalDiskStorage(fs.mkdtempSync(path.join(os.tmpdir(), "pn-delete-")));
-async function storedFile(prefix: string): Promise<string> {
+async function storedFile(prefix: FilePrefix): Promise<string> {
   const key = newStorageKey(prefix, "webp");
   await storage.put(key, Buffer.from("image"), "image/webp");
   return key;
