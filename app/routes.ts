@@ -24,6 +24,7 @@ export default [
   route("auth/logout", "routes/auth.logout.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("files/*", "routes/files.ts"),
+  route("private-files/*", "routes/private-files.ts"),
   route("api/geocode", "routes/api.geocode.ts"),
   route("api/places", "routes/api.places.ts"),
   route("dev/outbox", "routes/dev.outbox.tsx"),

@@ -34,10 +34,25 @@ describe("TRUST_PROXY (decision 012)", () => {
 describe("security headers (decision 012)", () => {
   function headersOf(options: Parameters<typeof createSecurityHeaders>[0]) {
     const set = new Map<string, string>();
-    const res = { locals: {} as Record<string, unknown>, setHeader: (name: string, value: string) => set.set(name, value) };
+    const appended: Array<[string, string]> = [];
+    const res = {
+      locals: {} as Record<string, unknown>,
+      setHeader: (name: string, value: string) => set.set(name, value),
+      append: (name: string, value: string) => void appended.push([name, value]),
+    };
     createSecurityHeaders(options)({} as never, res as never, () => undefined);
-    return { set, nonce: res.locals.cspNonce };
+    return { set, appended, res, nonce: res.locals.cspNonce };
   }
+
+  it("lets a route's own value replace a default instead of sending the header twice (issue 19)", () => {
+    const { set, appended, res } = headersOf({ csp: true, hsts: false });
+    // React Router's Express adapter copies the response's headers with res.append.
+    res.append("Content-Security-Policy", "default-src 'none'; sandbox");
+    res.append("x-content-type-options", "nosniff");
+    res.append("Set-Cookie", "a=1");
+    expect(set.get("Content-Security-Policy")).toBe("default-src 'none'; sandbox");
+    expect(appended).toEqual([["Set-Cookie", "a=1"]]);
+  });
 
   it("sends HSTS only in production and the CSP with the request's nonce", () => {
     const prod = headersOf({ csp: true, hsts: true });

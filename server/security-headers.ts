@@ -32,6 +32,27 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+/** The headers this middleware sets on every response. */
+const DEFAULT_HEADERS = ["X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options", "Permissions-Policy", "Cross-Origin-Opener-Policy", "Content-Security-Policy", "Strict-Transport-Security"];
+const DEFAULT_HEADER_NAMES = new Set(DEFAULT_HEADERS.map((name) => name.toLowerCase()));
+
+/**
+ * React Router's Express adapter copies a response's headers with `res.append`, which adds a
+ * second line to a header already set here: `/files/*` sent `nosniff` twice and two CSPs (the
+ * page policy and its own sandbox). For the headers set here, a value from the app replaces the
+ * default instead, so each is sent once and the route's choice wins (decision 029).
+ */
+function replaceDefaultsOnAppend(res: Response): void {
+  const append = res.append.bind(res);
+  res.append = (field: string, value?: string | string[]) => {
+    if (DEFAULT_HEADER_NAMES.has(field.toLowerCase()) && value !== undefined) {
+      res.setHeader(field, value);
+      return res;
+    }
+    return append(field, value);
+  };
+}
+
 /**
  * Headers for every response, static files included (server.js installs this before
  * express.static; the app installs it too for the dev server and tests: a second pass is a no-op).
@@ -49,6 +70,7 @@ export function createSecurityHeaders(options: SecurityHeaderOptions) {
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     if (options.csp) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
     if (options.hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    replaceDefaultsOnAppend(res);
     next();
   };
 }

@@ -21,6 +21,7 @@ import { badgeFor, nameTagSet } from "~/server/name-tags/name-tags.server";
 import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/admin-name-tags";
 import { toolkitAction } from "~/server/participants/toolkit-action.server";
+import { privateFileUrl } from "~/server/storage/file-kinds";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, "page.adminNameTags.title");
@@ -46,7 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     leftOut: set.leftOut,
     query: selectionQuery(selection),
     listQuery: selectionQuery(selection, { withIds: false }),
-    logos: set.logos.map((logo) => ({ id: logo.id, fileName: logo.fileName, src: `/files/${logo.storageKey}` })),
+    logos: set.logos.map((logo) => ({ id: logo.id, fileName: logo.fileName, src: privateFileUrl(logo.storageKey) })),
     preview: first ? { name: first.personName ?? "", ...pick(badgeFor(first, set.eventId, locale, hasLogos)) } : null,
   };
 }

@@ -13,7 +13,7 @@ import { participantMailSchema } from "~/schemas/participant-mail";
 import { parseParticipantSelection, selectionQuery } from "~/schemas/participant-selection";
 import { getDb } from "~/server/db/client.server";
 import { isAppError } from "~/server/errors";
-import { handleAction, parseForm, readForm } from "~/server/http/actions.server";
+import { handleAction, parseForm, readForm, unexpectedAs } from "~/server/http/actions.server";
 import { throwPageError } from "~/server/http/page-errors.server";
 import { requireUser } from "~/server/http/require-user.server";
 import { createMailing, getMailing, listMailings, previewRecipients } from "~/server/participants/mailing.server";
@@ -70,7 +70,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const created = await createMailing(db, user, params.id, { selection, texts, attachment }, getStorage(), locale).catch((error: unknown) => {
       // The gate's refusals are the error page (as for the loader); everything else is the form's.
       if (isAppError(error) && (error.code === "NOT_FOUND" || error.code === "PARTICIPANT_LIST_FORBIDDEN")) throwPageError(error);
-      throw error;
+      // The mailing could not be stored (so not queued either): the spec's "send e-mail error".
+      return unexpectedAs("MAIL_SEND_ERROR")(error);
     });
     const query = new URLSearchParams(selectionQuery(selection).slice(1));
     query.set("mailing", created.id);

@@ -15,7 +15,7 @@ import { pageMeta } from "~/routing/current-page";
 import { href } from "~/routing/paths";
 import { parseParticipantSelection, selectionQuery } from "~/schemas/participant-selection";
 import { getDb } from "~/server/db/client.server";
-import { parseForm } from "~/server/http/actions.server";
+import { parseForm, unexpectedAs } from "~/server/http/actions.server";
 import { throwPageError } from "~/server/http/page-errors.server";
 import { requireUser } from "~/server/http/require-user.server";
 import { listParticipants } from "~/server/participants/list.server";
@@ -70,7 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (intent === "checkIn") await checkIn(db, user, params.id, registrationId);
     if (intent === "undoCheckIn") await undoCheckIn(db, user, params.id, registrationId);
     if (intent === "delete") {
-      const { promoted } = await deleteRegistration(db, user, params.id, registrationId);
+      const { promoted } = await deleteRegistration(db, user, params.id, registrationId).catch(unexpectedAs("PARTICIPANT_DELETE_FAILED"));
       return { ok: true as const, intent, promoted: promoted.length };
     }
     return { ok: true as const, intent, promoted: 0 };

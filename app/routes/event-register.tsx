@@ -14,7 +14,7 @@ import { AppError, isAppError } from "~/server/errors";
 import { getPublicEvent } from "~/server/events/detail.server";
 import { getPublicEventForm } from "~/server/events/forms.server";
 import { registerForEvent, RegistrationAnswersFailure } from "~/server/events/registrations.server";
-import { handleAction, readForm } from "~/server/http/actions.server";
+import { handleAction, readForm, unexpectedAs } from "~/server/http/actions.server";
 import { userContext } from "~/server/http/context";
 import type { Route } from "./+types/event-register";
 
@@ -75,7 +75,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (error instanceof RegistrationAnswersFailure) {
         return data({ ok: false as const, error: "INVALID_INPUT" as const, answerErrors: error.errors }, { status: 400 });
       }
-      throw error;
+      return unexpectedAs("REGISTRATION_FAILED")(error);
     }
   });
 }

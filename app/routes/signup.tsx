@@ -10,7 +10,7 @@ import { href } from "~/routing/paths";
 import { SignupSchema } from "~/schemas/account";
 import { signUp } from "~/server/accounts/signup.server";
 import { getDb } from "~/server/db/client.server";
-import { handleAction, parseForm, readForm } from "~/server/http/actions.server";
+import { handleAction, parseForm, readForm, unexpectedAs } from "~/server/http/actions.server";
 import { requestInfoContext } from "~/server/http/context";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { config } from "~/server/config.server";
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const input = parseForm(SignupSchema, form);
     const db = await getDb();
     await hitRateLimit(db, `signup-ip:${context.get(requestInfoContext).ip}`, config.login.perIpPerHour, new Date());
-    await signUp(db, input, locale);
+    await signUp(db, input, locale).catch(unexpectedAs("REGISTRATION_FAILED"));
     return { ok: true as const, email: input.email };
   });
 }

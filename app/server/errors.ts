@@ -119,6 +119,8 @@ export const ERROR_CODES = [
   "CANCEL_DEADLINE_PASSED",
   "REGISTRATION_ALREADY_CANCELLED",
   // --- end event registration ---
+  /** Spec §8 "registration failed": an unexpected failure of signing up or registering for an event. */
+  "REGISTRATION_FAILED",
   // --- organisers' toolkit (issue 11) ---
   "PARTICIPANT_LIST_FORBIDDEN",
   "PARTICIPANT_DELETE_FAILED",
@@ -127,6 +129,7 @@ export const ERROR_CODES = [
   "MAIL_SUBJECT_REQUIRED",
   "MAIL_MESSAGE_REQUIRED",
   "MAIL_SEND_ERROR",
+  "MAIL_HOURLY_LIMIT",
   "INVOICE_RECIPIENT_REQUIRED",
   "INVOICE_SENDER_REQUIRED",
   "INVOICE_NUMBER_REQUIRED",
@@ -205,6 +208,10 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   CHECKIN_NOT_POSSIBLE: 409,
   INVOICE_NUMBER_TAKEN: 409,
   INVOICE_ALREADY_CANCELLED: 409,
+  PARTICIPANT_DELETE_FAILED: 500,
+  MAIL_SEND_ERROR: 500,
+  MAIL_HOURLY_LIMIT: 429,
+  REGISTRATION_FAILED: 500,
   // B2B matchmaking (issue 12)
   B2B_FORBIDDEN: 403,
   B2B_PREFERENCES_CLOSED: 409,

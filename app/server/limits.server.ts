@@ -1,5 +1,6 @@
 import type { Db } from "~/server/db/client.server";
 import type { Actor } from "~/server/policy/policy";
+import { AppError, type ErrorCode, isAppError } from "~/server/errors";
 import { hitRateLimit } from "~/server/rate-limit.server";
 
 /**
@@ -18,6 +19,12 @@ export const USER_WRITES_PER_HOUR = {
   companyCreate: 5,
   /** New offers and inquiries, over all the user's companies. */
   serviceCreate: 60,
+  /**
+   * E-mails to an event's participants (each one mailing to a selection, however many recipients),
+   * over all the organiser's events: enough for invitations, reminders and corrections in an hour,
+   * not enough to turn the platform into a bulk mailer.
+   */
+  participantMailing: 10,
 } as const;
 export type LimitedWrite = keyof typeof USER_WRITES_PER_HOUR;
 
@@ -35,5 +42,14 @@ export const ACTIVE_ADS_PER_COMPANY = 50;
  */
 export async function hitUserLimit(db: Db, actor: NonNullable<Actor>, write: LimitedWrite, now = new Date()): Promise<void> {
   if (actor.role === "Admin") return;
-  await hitRateLimit(db, `user-${write}:${actor.id}`, USER_WRITES_PER_HOUR[write], now);
+  const max = USER_WRITES_PER_HOUR[write];
+  await hitRateLimit(db, `user-${write}:${actor.id}`, max, now).catch((error: unknown) => {
+    const specific = LIMIT_MESSAGES[write];
+    throw specific && isAppError(error) && error.code === "TOO_MANY_REQUESTS" ? new AppError(specific, { max }) : error;
+  });
 }
+
+/** Limits whose refusal names itself and the number (shown where the user acted) instead of the generic TOO_MANY_REQUESTS. */
+const LIMIT_MESSAGES: Partial<Record<LimitedWrite, ErrorCode>> = {
+  participantMailing: "MAIL_HOURLY_LIMIT",
+};

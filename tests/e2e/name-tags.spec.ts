@@ -82,6 +82,10 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId("badge-logos")).toContainText(`kammer-${locale}.png`);
       // The preview shows the logo at the top of the badge.
       await expect(page.getByTestId("badge-preview").getByRole("img", { name: `kammer-${locale}.png` })).toBeVisible();
+      // The logo is a private file (decision 029): the organiser's browser loads it from /private-files.
+      const shown = page.getByTestId("badge-preview").getByRole("img", { name: `kammer-${locale}.png` });
+      await expect(shown).toHaveAttribute("src", /^\/private-files\/badge-logos\//);
+      await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
       await expectNoAxeViolations(page, `name tags with logo 1280 ${locale}`);
 
       // Print: a real PDF of A4 sheets with the names on it.

@@ -5,7 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openPglite } from "~/server/db/client.server";
+import { type Db, openPglite, openPostgres } from "~/server/db/client.server";
 import { extractCode, lastMailTo } from "./outbox";
 import { clonePostgres, TEST_ENGINE } from "./db";
 
@@ -97,6 +97,8 @@ export interface RawResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** Header names and values as sent, duplicates kept (`headers` joins or drops them). */
+  rawHeaders: string[];
   /** Request body bytes written before the response arrived. */
   sent: number;
 }
@@ -116,7 +118,7 @@ export function rawRequest(
       answered = true;
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString(), sent }));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks).toString(), sent }));
       res.on("error", reject);
     });
     req.on("error", (error) => {
@@ -204,4 +206,28 @@ export async function sqlOnServer<T>(server: TestServer, env: Record<string, str
   const { rows } = await handle.client.query(query, params);
   await handle.close();
   return { rows: rows as T[], server: await startServer(env, server) };
+}
+
+/**
+ * Runs domain code against a test server's database (to set up data through the real domain
+ * functions). PGlite: the server is stopped meanwhile and started again — use the returned server.
+ */
+export async function withServerDb<T>(server: TestServer, env: Record<string, string>, work: (db: Db) => Promise<T>): Promise<{ result: T; server: TestServer }> {
+  if (server.databaseUrl) {
+    const handle = await openPostgres(server.databaseUrl);
+    try {
+      return { result: await work(handle.db), server };
+    } finally {
+      await handle.close();
+    }
+  }
+  await server.close(true);
+  const handle = await openPglite(path.join(server.dataDir, "pglite"));
+  let result: T;
+  try {
+    result = await work(handle.db);
+  } finally {
+    await handle.close();
+  }
+  return { result, server: await startServer(env, server) };
 }

@@ -57,7 +57,7 @@ export const content: Record<"de" | "cs", ContentPage> = {
       {
         heading: "§ 7 Prüfung, Moderation und Deaktivierung",
         paragraphs: [
-          "Der Betreiber ist nicht verpflichtet, alle Inhalte vorab zu prüfen. Er kann jedoch Firmenprofile, Angebote, Gesuche, Veranstaltungen und Neuigkeiten prüfen, Dubletten zusammenführen und Inhalte deaktivieren, die gegen diese Bedingungen oder geltendes Recht verstoßen oder offensichtlich fehlerhaft sind.",
+          "Der Betreiber ist nicht verpflichtet, alle Inhalte vorab zu prüfen. Er kann jedoch Firmenprofile, Angebote, Gesuche, Veranstaltungen und Neuigkeiten prüfen und Inhalte deaktivieren, die gegen diese Bedingungen oder geltendes Recht verstoßen oder offensichtlich fehlerhaft sind.",
           "Nutzer können fehlerhafte Angaben in Firmenprofilen über die Meldefunktion melden. Der Betreiber prüft jede Meldung und klärt sie bei Bedarf mit dem betroffenen Unternehmen.",
           "Bei Verstößen kann der Betreiber Accounts vorübergehend oder dauerhaft deaktivieren. Er berücksichtigt dabei die berechtigten Interessen aller Beteiligten und teilt dem Betroffenen die Gründe in der Regel mit.",
         ],
@@ -79,7 +79,9 @@ export const content: Record<"de" | "cs", ContentPage> = {
       {
         heading: "§ 10 Löschung des Accounts und Beendigung",
         paragraphs: [
-          "Sie können Ihren Account jederzeit unter „Mein Account“ löschen. Die Löschung ist endgültig und kann nicht rückgängig gemacht werden. Das Firmenprofil bleibt bestehen; seine Löschung können Sie beim Betreiber unter {operatorEmail} beantragen.",
+          "Sie können Ihren Account jederzeit unter „Mein Account“ löschen. Die Löschung ist endgültig und kann nicht rückgängig gemacht werden. Das Firmenprofil bleibt bestehen; Ihre Anmeldungen zu Veranstaltungen bleiben ohne Bezug zu Ihrer Person für die Auswertungen des Veranstalters erhalten.",
+          "Mitglieder eines Firmenprofils können es selbst löschen. Mit dem Profil verschwinden seine Veranstaltungen und Neuigkeiten sofort aus allen Ansichten; die Angemeldeten einer bevorstehenden Veranstaltung werden per E-Mail informiert. 30 Tage lang kann ein Admin des Betreibers das Profil mit allem Zugehörigen wiederherstellen, danach wird es endgültig gelöscht.",
+          "Rechnungen und Stornorechnungen werden nach den gesetzlichen Aufbewahrungspflichten 10 Jahre aufbewahrt, auch wenn ein beteiligtes Firmenprofil oder ein Account gelöscht wird.",
           "Der Betreiber kann die Nutzung aus wichtigem Grund jederzeit und im Übrigen mit angemessener Frist beenden, etwa wenn die Plattform eingestellt wird.",
         ],
       },
@@ -154,7 +156,7 @@ export const content: Record<"de" | "cs", ContentPage> = {
       {
         heading: "7. Kontrola, moderování a deaktivace",
         paragraphs: [
-          "Provozovatel není povinen veškerý obsah předem kontrolovat. Může však kontrolovat firemní profily, nabídky, poptávky, akce a novinky, slučovat duplicitní záznamy a deaktivovat obsah, který porušuje tyto podmínky nebo platné právo nebo je zjevně chybný.",
+          "Provozovatel není povinen veškerý obsah předem kontrolovat. Může však kontrolovat firemní profily, nabídky, poptávky, akce a novinky a deaktivovat obsah, který porušuje tyto podmínky nebo platné právo nebo je zjevně chybný.",
           "Uživatelé mohou chybné údaje ve firemních profilech nahlásit pomocí funkce pro nahlášení chyby. Provozovatel každé hlášení prověří a v případě potřeby ho vyjasní s dotčenou firmou.",
           "Při porušení podmínek může provozovatel účty dočasně nebo trvale deaktivovat. Přihlíží přitom k oprávněným zájmům všech zúčastněných a dotčenému uživateli zpravidla sdělí důvody.",
         ],
@@ -176,7 +178,9 @@ export const content: Record<"de" | "cs", ContentPage> = {
       {
         heading: "10. Zrušení účtu a ukončení užívání",
         paragraphs: [
-          "Svůj účet můžete kdykoli zrušit na stránce „Můj účet“. Zrušení je definitivní a nelze ho vrátit zpět. Firemní profil zůstává zachován; o jeho smazání můžete provozovatele požádat na adrese {operatorEmail}.",
+          "Svůj účet můžete kdykoli zrušit na stránce „Můj účet“. Zrušení je definitivní a nelze ho vrátit zpět. Firemní profil zůstává zachován; vaše registrace na akce zůstanou bez vazby na vaši osobu zachovány pro vyhodnocení pořadatele.",
+          "Členové firemního profilu ho mohou sami smazat. Spolu s profilem okamžitě zmizí ze všech zobrazení jeho akce a novinky; přihlášení na nadcházející akci jsou informováni e-mailem. Po 30 dní může administrátor provozovatele profil se vším, co k němu patří, obnovit, poté je definitivně smazán.",
+          "Faktury a opravné doklady se podle zákonných povinností archivace uchovávají 10 let, i když je některý zúčastněný firemní profil nebo účet smazán.",
           "Provozovatel může užívání platformy ukončit ze závažného důvodu kdykoli, jinak s přiměřenou lhůtou, například při ukončení provozu platformy.",
         ],
       },

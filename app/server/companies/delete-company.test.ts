@@ -33,6 +33,7 @@ import { parseEventListParams } from "~/schemas/event-list";
 import { getMyEvents } from "~/server/events/my-events.server";
 import { registerForEvent } from "~/server/events/registrations.server";
 import { deleteEvent, restoreEvent } from "~/server/events/manage.server";
+import type { FilePrefix } from "~/server/storage/file-kinds";
 import { LocalDiskStorage, newStorageKey } from "~/server/storage/storage.server";
 import { getCompanyDetail } from "./detail.server";
 import { deleteCompany, deletionImpact, restoreCompany } from "./deletion.server";
@@ -50,7 +51,7 @@ import { listCompanyDatabase } from "./company-database.server";
 
 const DAY = 86_400_000;
 const storage = new LocalDiskStorage(fs.mkdtempSync(path.join(os.tmpdir(), "pn-delete-")));
-async function storedFile(prefix: string): Promise<string> {
+async function storedFile(prefix: FilePrefix): Promise<string> {
   const key = newStorageKey(prefix, "webp");
   await storage.put(key, Buffer.from("image"), "image/webp");
   return key;

@@ -84,6 +84,20 @@ export async function handleAction<T, E extends Record<string, unknown> = Record
   }
 }
 
+/**
+ * For a step whose unexpected failure the spec names (§8: "registration failed", the delete error
+ * for a participant, "send e-mail error"): `.catch(unexpectedAs("REGISTRATION_FAILED"))` logs the
+ * failure and reports that code instead of the generic one. Domain refusals, validation failures,
+ * responses and an unreachable database keep their own answers.
+ */
+export function unexpectedAs(code: ErrorCode) {
+  return (error: unknown): never => {
+    if (isAppError(error) || error instanceof Response || isDataWithResponseInit(error) || isDatabaseUnavailable(error)) throw error;
+    console.error(error);
+    throw new AppError(code);
+  };
+}
+
 function failure<E>(body: ActionFailure, extra: E | undefined, status: number) {
   return data({ ...extra, ...body } as ActionFailure & Partial<E>, { status });
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Locale } from "~/i18n/locales";
+import * as clock from "~/server/clock.server";
 import { MAIL_ATTACHMENT_TYPES, MAIL_LIMITS, type MailingCounts, type ParticipantMailInput, participantMailSchema } from "~/schemas/participant-mail";
 import type { ParticipantSelection } from "~/schemas/participant-selection";
 import { type Db, withTransaction } from "~/server/db/client.server";
@@ -8,6 +9,7 @@ import type { MailingAudience, MailRecipientStatus } from "~/server/db/schema-or
 import { AppError } from "~/server/errors";
 import { cleanFileName } from "~/server/events/event-files.server";
 import { enqueueJob } from "~/server/jobs/runtime.server";
+import { hitUserLimit } from "~/server/limits.server";
 import type { Actor } from "~/server/policy/policy";
 import { writeWithFiles } from "~/server/storage/file-commit.server";
 import { fileTooLarge } from "~/server/storage/images.server";
@@ -104,6 +106,9 @@ export async function createMailing(db: Db, actor: Actor, eventId: string, input
 
   const id = await writeWithFiles(storage, [attachmentKey], () =>
     withTransaction(db, async (tx) => {
+      // Counted in the transaction that stores the mailing: a refused or failed one does not count,
+      // and the key's lock makes two sends at the limit take turns (only one passes).
+      await hitUserLimit(tx, actor!, "participantMailing", clock.now());
       const [mailing] = await tx
         .insert(participantMailings)
         .values({

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { AppError } from "~/server/errors";
+import type { FilePrefix } from "./file-kinds";
 import { type FileStorage, newStorageKey } from "./storage.server";
 
 export const MIB = 1024 * 1024;
@@ -19,7 +20,7 @@ const EXTENSIONS: Record<ImageFormat, string[]> = { jpeg: ["jpg", "jpeg"], png: 
 const LABELS: Record<ImageFormat, string> = { jpeg: "JPG", png: "PNG", webp: "WebP" };
 
 export interface StoreImageOptions {
-  prefix: "logos" | "services" | "events" | "badge-logos" | "news";
+  prefix: FilePrefix;
   maxBytes?: number;
   maxWidth?: number;
   /** Accepted input formats (default: JPG, PNG, WebP). */

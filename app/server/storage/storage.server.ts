@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { config } from "~/server/config.server";
+import { type FilePrefix, isFilePrefix } from "./file-kinds";
 
 /**
  * Where uploaded files live. Async and key-based so that the local-disk implementation
@@ -36,8 +37,12 @@ export function isValidStorageKey(key: unknown): key is string {
   return typeof key === "string" && KEY_PATTERN.test(key);
 }
 
-/** A fresh, unguessable key; 144 random bits make collisions and enumeration impractical. */
-export function newStorageKey(prefix: string, extension: string): string {
+/**
+ * A fresh, unguessable key; 144 random bits make collisions and enumeration impractical. The
+ * prefix is a kind of file-kinds.ts, which decides who may read it.
+ */
+export function newStorageKey(prefix: FilePrefix, extension: string): string {
+  if (!isFilePrefix(prefix)) throw new Error(`Unknown storage key prefix: ${prefix}`);
   const key = `${prefix}/${randomBytes(18).toString("base64url")}.${extension}`;
   if (!isValidStorageKey(key)) throw new Error(`Invalid storage key prefix or extension: ${prefix}, ${extension}`);
   return key;

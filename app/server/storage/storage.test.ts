@@ -37,7 +37,7 @@ async function decoded(key: string) {
 
 describe("LocalDiskStorage", () => {
   it("stores, reads and deletes a file by key, leaving no temp files", async () => {
-    const key = newStorageKey("imports", "csv");
+    const key = newStorageKey("mail", "csv");
     await storage.put(key, Buffer.from("a;b\n"), "text/csv");
     expect(await storage.get(key)).toEqual({ data: Buffer.from("a;b\n"), contentType: "text/csv" });
     expect((await filesInStorage()).sort()).toEqual([key, `${key}.meta.json`].sort());

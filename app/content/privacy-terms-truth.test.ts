@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { isBuilt } from "~/routing/catalogue";
+import { CONTENT_PAGES, type ContentPage } from "./index";
+
+/**
+ * The privacy and terms pages describe only what the platform does (issue 19). While a feature's
+ * page is still a placeholder in the route catalogue, neither page may mention it; once it is
+ * built, its entry here goes and the pages say what it does with personal data.
+ */
+const UNBUILT_FEATURES: Array<{ page: string; phrases: RegExp }> = [
+  { page: "adminImports", phrases: /\bimport/i },
+  { page: "adminDuplicates", phrases: /dublette|duplikat|duplicit/i },
+  { page: "adminStatistics", phrases: /nutzungsstatistik|statistik[a-zá-ž]* využívání|statistischen Zwecken|statistickým účelům/i },
+];
+
+const textOf = (page: ContentPage) => [page.title, page.lead ?? "", ...page.sections.flatMap((s) => [s.heading ?? "", ...(s.paragraphs ?? []), ...(s.items ?? [])])].join("\n");
+const PAGES = (["privacy", "terms"] as const).flatMap((id) => (["de", "cs"] as const).map((locale) => ({ name: `${id}.${locale}`, text: textOf(CONTENT_PAGES[id][locale]) })));
+
+describe("privacy and terms pages", () => {
+  it("describe no feature that is not built yet", () => {
+    for (const feature of UNBUILT_FEATURES.filter((f) => !isBuilt(f.page))) {
+      for (const page of PAGES) expect(page.text, `${page.name} mentions ${feature.page}`).not.toMatch(feature.phrases);
+    }
+  });
+
+  it("state in both languages what happens to personal data today", () => {
+    const privacy = { de: textOf(CONTENT_PAGES.privacy.de), cs: textOf(CONTENT_PAGES.privacy.cs) };
+    // Company deletion reversible for 30 days; invoices kept 10 years (§ 147 AO, § 35 zákon o DPH).
+    expect(privacy.de).toMatch(/30 Tage lang[^.]*wiederhergestellt[^.]*endgültig gelöscht/);
+    expect(privacy.cs).toMatch(/30 dní[^.]*obnovit[^.]*definitivně smazán/);
+    for (const text of [privacy.de, privacy.cs]) {
+      expect(text).toMatch(/10 (Jahre|let)/);
+      expect(text).toContain("§ 147");
+      expect(text).toContain("§ 35");
+    }
+    // Registrations outlive a deleted account, anonymised; e-mails to participants; private files.
+    expect(privacy.de).toMatch(/Anmeldungen zu Veranstaltungen bleiben[^.]*anonymisiert/);
+    expect(privacy.cs).toMatch(/registrace na akce[^.]*anonymizovaně/);
+    expect(privacy.de).toContain("E-Mails an Teilnehmende");
+    expect(privacy.cs).toContain("E-maily účastníkům");
+    expect(privacy.de).toMatch(/Anhänge von E-Mails an Teilnehmende, Logos auf Rechnungen und auf Namensschildern –, sind nicht öffentlich/);
+    expect(privacy.cs).toMatch(/přílohy e-mailů účastníkům, loga na fakturách a na jmenovkách –, veřejné nejsou/);
+  });
+});
