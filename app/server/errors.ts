@@ -168,6 +168,7 @@ export const ERROR_CODES = [
   "B2B_TABLE_LABELS_TOO_MANY",
   "B2B_RERUN_REQUIRED",
   "B2B_ROUNDS_TOO_MANY",
+  "B2B_LOCK_CONFLICT",
   // --- end B2B matchmaking ---
   // --- news (issue 13) ---
   "NEWS_COMPANY_INVALID",
@@ -214,6 +215,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   B2B_SCHEDULE_CHANGED: 409,
   B2B_DOWNLOAD_FAILED: 500,
   B2B_RERUN_REQUIRED: 409,
+  B2B_LOCK_CONFLICT: 409,
   // news (issue 13)
   NEWS_DELETED: 409,
   NEWS_DELETE_FAILED: 500,
