@@ -10,7 +10,7 @@ import {
   type FormAnswers,
   type FormField,
 } from "./event-form";
-import { hasForbiddenControl, hasVisibleText } from "./text";
+import { hasForbiddenControl, hasLineBreakOrControl, hasVisibleText } from "./text";
 
 /**
  * Condition evaluation, answer reading and answer validation for registration forms
@@ -177,6 +177,8 @@ function checkAnswer(field: FormField, raw: FormAnswer | undefined): { value?: F
   const text = (raw ?? "").trim();
   if (!hasVisibleText(text)) return field.required ? { error: "FIELD_REQUIRED" } : {};
   if (hasForbiddenControl(text)) return { error: "INVALID_INPUT" };
+  // Text, e-mail and number answers are one-line inputs (decision 030).
+  if (hasLineBreakOrControl(raw ?? "")) return { error: "TEXT_SINGLE_LINE" };
   if (field.type === "email") {
     if (text.length > EMAIL_MAX || !emailSchema.safeParse(text).success) return { error: "EMAIL_INVALID" };
     return { value: text };

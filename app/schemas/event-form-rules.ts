@@ -10,7 +10,7 @@ import {
   type FormField,
 } from "./event-form";
 import { parseNumber } from "./event-form-logic";
-import { hasForbiddenControl, hasVisibleText } from "./text";
+import { hasForbiddenControl, hasVisibleText, SINGLE_LINE_ERROR } from "./text";
 
 /**
  * The form builder's rules (spec §5 "Form builder", decision 016), shared by the builder page
@@ -234,7 +234,7 @@ export function parseFormDefinition(input: unknown): ParsedDefinition {
     const [top, index, key] = issue.path;
     const raw = top === "fields" && typeof index === "number" && Array.isArray(fields) ? (fields[index] as { id?: unknown } | undefined) : undefined;
     const fieldId = typeof raw?.id === "string" && raw.id ? raw.id : "_form";
-    const code: ErrorCode = key === "type" ? "FORM_FIELD_TYPE_REQUIRED" : issue.message === "TEXT_TOO_LONG" ? "TEXT_TOO_LONG" : "INVALID_INPUT";
+    const code: ErrorCode = key === "type" ? "FORM_FIELD_TYPE_REQUIRED" : issue.message === "TEXT_TOO_LONG" || issue.message === SINGLE_LINE_ERROR ? issue.message : "INVALID_INPUT";
     if (!errors[fieldId]?.some((e) => e.code === code)) push(errors, fieldId, { code });
   }
   return { ok: false, errors };
