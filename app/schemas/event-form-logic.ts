@@ -37,6 +37,16 @@ export function parseNumber(text: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
+/**
+ * The range a number answer must lie in (decision 030): the organiser's minimum and maximum; a
+ * field without a minimum is a count, so its minimum is 0. `max` null = no upper bound.
+ */
+export function numberBounds(field: Pick<FormField, "min" | "max">): { min: number; max: number | null } {
+  const min = field.min ? parseNumber(field.min) : null;
+  const max = field.max ? parseNumber(field.max) : null;
+  return { min: min ?? 0, max };
+}
+
 /** Text comparison for `equals`: trimmed, Unicode-normalised, case-insensitive. */
 function sameText(a: string, b: string): boolean {
   const norm = (s: string) => s.trim().normalize("NFC").toLocaleLowerCase("de");
@@ -184,7 +194,13 @@ function checkAnswer(field: FormField, raw: FormAnswer | undefined): { value?: F
     return { value: text };
   }
   if (text.length > FORM_LIMITS.answer) return { error: "TEXT_TOO_LONG" };
-  if (field.type === "number" && parseNumber(text) === null) return { error: "NUMBER_INVALID" };
+  if (field.type === "number") {
+    const number = parseNumber(text);
+    if (number === null) return { error: "NUMBER_INVALID" };
+    const { min, max } = numberBounds(field);
+    if (number < min) return { error: "NUMBER_BELOW_MIN" };
+    if (max !== null && number > max) return { error: "NUMBER_ABOVE_MAX" };
+  }
   return { value: text };
 }
 

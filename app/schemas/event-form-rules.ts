@@ -27,6 +27,8 @@ export interface FormRuleError {
   option?: number;
   /** Fields the message names (the cycle, the dependents), in form order. */
   fields?: string[];
+  /** The bound of a number field concerned. */
+  bound?: "min" | "max";
 }
 
 /** Errors per field id. `_form` holds errors that belong to no field (a broken structure). */
@@ -84,6 +86,20 @@ function checkOptions(field: FormField, errors: FormRuleErrors) {
     if (!de && !cs) push(errors, field.id, { code: "FORM_OPTION_LABEL_REQUIRED", option: index });
     else if (field.type === "localizedSelect" && (!de || !cs)) push(errors, field.id, { code: "FORM_OPTION_TRANSLATION_REQUIRED", option: index });
   });
+}
+
+/** Minimum and maximum of a number field: numbers, min ≤ max; other types have none (decision 030). */
+function checkBounds(field: FormField, errors: FormRuleErrors) {
+  const given = (text: string | undefined) => text !== undefined && text.trim() !== "";
+  if (field.type !== "number") {
+    if (given(field.min) || given(field.max)) push(errors, field.id, { code: "INVALID_INPUT" });
+    return;
+  }
+  const min = given(field.min) ? parseNumber(field.min!) : undefined;
+  const max = given(field.max) ? parseNumber(field.max!) : undefined;
+  if (min === null) push(errors, field.id, { code: "FORM_NUMBER_BOUND_INVALID", bound: "min" });
+  if (max === null) push(errors, field.id, { code: "FORM_NUMBER_BOUND_INVALID", bound: "max" });
+  if (typeof min === "number" && typeof max === "number" && min > max) push(errors, field.id, { code: "FORM_NUMBER_RANGE_INVALID", bound: "max" });
 }
 
 function checkCondition(field: FormField, byId: Map<string, FormField>, errors: FormRuleErrors) {
@@ -164,6 +180,7 @@ export function checkFormRules(def: EventFormDefinition): FormRuleErrors {
   for (const field of def.fields) {
     checkTitle(field, errors);
     checkOptions(field, errors);
+    checkBounds(field, errors);
     checkCondition(field, byId, errors);
   }
   for (const cycle of dependencyCycles(def)) for (const id of cycle) push(errors, id, { code: "FORM_CONDITION_CYCLE", fields: cycle });

@@ -18,7 +18,7 @@ export const CONDITION_OPERATORS = ["checked", "equals", "notEmpty", "numEq", "n
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 export const NUMERIC_OPERATORS: ReadonlySet<ConditionOperator> = new Set(["numEq", "numLt", "numGt"]);
 
-export const FORM_LIMITS = { fields: 50, options: 50, rules: 10, title: 200, description: 1000, placeholder: 200, answer: 2000, id: 40 } as const;
+export const FORM_LIMITS = { fields: 50, options: 50, rules: 10, title: 200, description: 1000, placeholder: 200, answer: 2000, id: 40, bound: 20 } as const;
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "INVALID_INPUT");
 /** Titles, placeholders and option labels are single-line; descriptions may span lines (decision 030). */
@@ -54,6 +54,13 @@ export const FormFieldSchema = z.object({
   options: z.array(FormOptionSchema).max(FORM_LIMITS.options).optional(),
   /** Shown only when the condition holds; absent = always shown. */
   condition: FieldConditionSchema.optional(),
+  /**
+   * Number fields: the smallest and largest answer, as the organiser typed them ("0", "2,5";
+   * empty = none). Without a minimum a number field is a count: negative answers are refused
+   * (decision 030, `numberBounds`).
+   */
+  min: singleLine().max(FORM_LIMITS.bound, "TEXT_TOO_LONG").optional(),
+  max: singleLine().max(FORM_LIMITS.bound, "TEXT_TOO_LONG").optional(),
 });
 
 export const EventFormDefinitionSchema = z.object({
