@@ -29,6 +29,8 @@ export interface FormRuleError {
   fields?: string[];
   /** The bound of a number field concerned. */
   bound?: "min" | "max";
+  /** The field's title is concerned (a structural error in it, e.g. a line break). */
+  title?: true;
 }
 
 /** Errors per field id. `_form` holds errors that belong to no field (a broken structure). */
@@ -248,11 +250,14 @@ export function parseFormDefinition(input: unknown): ParsedDefinition {
   }
   const fields = (input as { fields?: unknown })?.fields;
   for (const issue of parsed.error.issues) {
-    const [top, index, key] = issue.path;
+    const [top, index, key, sub, rest] = issue.path;
     const raw = top === "fields" && typeof index === "number" && Array.isArray(fields) ? (fields[index] as { id?: unknown } | undefined) : undefined;
     const fieldId = typeof raw?.id === "string" && raw.id ? raw.id : "_form";
     const code: ErrorCode = key === "type" ? "FORM_FIELD_TYPE_REQUIRED" : issue.message === "TEXT_TOO_LONG" || issue.message === SINGLE_LINE_ERROR ? issue.message : "INVALID_INPUT";
-    if (!errors[fieldId]?.some((e) => e.code === code)) push(errors, fieldId, { code });
+    // Where in the field: the title, an option, a condition rule, a bound — the builder shows it there.
+    const where: Omit<FormRuleError, "code"> =
+      key === "title" ? { title: true } : key === "min" || key === "max" ? { bound: key } : key === "options" && typeof sub === "number" ? { option: sub } : key === "condition" && sub === "rules" && typeof rest === "number" ? { rule: rest } : {};
+    if (!errors[fieldId]?.some((e) => e.code === code && e.option === where.option && e.rule === where.rule && e.bound === where.bound && e.title === where.title)) push(errors, fieldId, { code, ...where });
   }
   return { ok: false, errors };
 }

@@ -148,6 +148,11 @@ describe("the form builder and the registration answers (decision 030)", () => {
       expect(parsed.ok).toBe(false);
       expect(!parsed.ok && parsed.errors[id]?.map((e) => e.code)).toContain("TEXT_SINGLE_LINE");
     }
+    // Shown where it is: at the title, at the option.
+    const titleErrors = parseFormDefinition(title);
+    expect(!titleErrors.ok && titleErrors.errors.f_name).toEqual([{ code: "TEXT_SINGLE_LINE", title: true }]);
+    const optionErrors = parseFormDefinition(option);
+    expect(!optionErrors.ok && optionErrors.errors.f_choice).toEqual([{ code: "TEXT_SINGLE_LINE", option: 0 }]);
   });
 
   it("refuses a line break in a one-line answer, on the field", () => {

@@ -73,7 +73,7 @@ export interface FieldErrorsByPlace {
 export function placeErrors(errors: readonly FormRuleError[] | undefined): FieldErrorsByPlace {
   const placed: FieldErrorsByPlace = { option: new Map(), rule: new Map(), field: [] };
   for (const error of errors ?? []) {
-    if (error.code === "FORM_TITLE_REQUIRED" || error.code === "FORM_TITLE_TRANSLATION_REQUIRED") placed.title ??= error;
+    if (error.code === "FORM_TITLE_REQUIRED" || error.code === "FORM_TITLE_TRANSLATION_REQUIRED" || error.title) placed.title ??= error;
     else if (error.bound === "min") placed.min ??= error;
     else if (error.bound === "max") placed.max ??= error;
     else if (error.option !== undefined) {
