@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { ErrorScreen } from "~/components/ErrorScreen";
 import { FormRenderer } from "~/components/event-form/FormRenderer";
@@ -8,7 +8,8 @@ import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
 import { localeOfPath } from "~/i18n/locales";
 import { errorMeta, pageMeta } from "~/routing/current-page";
 import { href } from "~/routing/paths";
-import { readAnswers } from "~/schemas/event-form-logic";
+import type { FormAnswers } from "~/schemas/event-form";
+import { type AnswerErrors, readAnswers, validateAnswers } from "~/schemas/event-form-logic";
 import { getDb } from "~/server/db/client.server";
 import { AppError, isAppError } from "~/server/errors";
 import { getPublicEvent } from "~/server/events/detail.server";
@@ -92,7 +93,19 @@ export default function EventRegisterPage() {
   const fieldError = useFieldError();
   const formRef = useRef<HTMLFormElement>(null);
   const detailHref = href("eventDetail", locale, { id: d.id });
-  const answerErrors = result?.answerErrors;
+  // The browser checks the answers with the server's own function before sending (ranges of
+  // number fields, required fields, one-line texts); the server's answer replaces that check.
+  const [answers, setAnswers] = useState<FormAnswers>({});
+  const [clientErrors, setClientErrors] = useState<AnswerErrors | null>(null);
+  useEffect(() => setClientErrors(null), [result]);
+  const answerErrors = clientErrors ?? result?.answerErrors;
+  const checkAnswers = (event: React.FormEvent<HTMLFormElement>) => {
+    if (!d.form) return;
+    const checked = validateAnswers(d.form.definition, answers);
+    if (checked.ok) return;
+    event.preventDefault();
+    setClientErrors({ ...checked.errors });
+  };
 
   // The first invalid field (in form order) gets the focus after a refused submit.
   useEffect(() => {
@@ -143,7 +156,7 @@ export default function EventRegisterPage() {
   } else {
     const only = d.companies.length === 1 ? d.companies[0] : undefined;
     body = (
-      <Form method="post" ref={formRef} noValidate data-testid="register-form">
+      <Form method="post" ref={formRef} noValidate onSubmit={checkAnswers} data-testid="register-form">
         <Stack gap="lg">
           <input type="hidden" name="formVersion" value={d.form.version} />
           {d.state === "FULL" && (
@@ -168,7 +181,7 @@ export default function EventRegisterPage() {
           )}
           {d.form.definition.fields.length > 0 && (
             <Card withBorder padding="md">
-              <FormRenderer definition={d.form.definition} locale={locale} errors={answerErrors} />
+              <FormRenderer definition={d.form.definition} locale={locale} errors={answerErrors} onAnswersChange={setAnswers} />
             </Card>
           )}
           <FormError code={result?.error && result.error !== "REGISTRATION_COMPANY_INVALID" ? (answerErrors ? undefined : result.error) : undefined} values={result?.details} />

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasAnyControl, plainText, requiredText } from "./text";
+import { hasAnyControl, requiredLine, singleLine } from "./text";
 
 /**
  * Form schemas shared by the pages (client checks) and the actions (server parse).
@@ -8,9 +8,9 @@ import { hasAnyControl, plainText, requiredText } from "./text";
 export const NAME_MAX = 120;
 export const EMAIL_MAX = 254;
 
-export const EmailSchema = plainText().trim().toLowerCase().max(EMAIL_MAX, "EMAIL_INVALID").pipe(z.email("EMAIL_INVALID"));
+export const EmailSchema = singleLine().trim().toLowerCase().max(EMAIL_MAX, "EMAIL_INVALID").pipe(z.email("EMAIL_INVALID"));
 
-export const NameSchema = requiredText(NAME_MAX, "NAME_REQUIRED", "INVALID_INPUT");
+export const NameSchema = requiredLine(NAME_MAX, "NAME_REQUIRED", "INVALID_INPUT");
 
 const checkbox = z
   .union([z.literal("on"), z.literal("true"), z.boolean()])

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { plainText } from "./text";
+import { singleLine } from "./text";
 
 /**
  * Forms of the link page and the two admin work pages (approvals, challenges). Shared by the
@@ -11,7 +11,7 @@ export const LINK_SEARCH_MAX = 100;
 
 /** Search for the user's own company on the link page (GET ?q=…). */
 export const LinkSearchSchema = z.object({
-  q: plainText().trim().max(LINK_SEARCH_MAX, "TEXT_TOO_LONG").optional().default(""),
+  q: singleLine().trim().max(LINK_SEARCH_MAX, "TEXT_TOO_LONG").optional().default(""),
 });
 
 export const LinkRequestSchema = z.object({ companyId: id });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { fromBerlin } from "./berlin-time";
 import { type DateParts, parseDateInput, parseTimeInput } from "./date-input";
-import { plainText } from "./text";
+import { singleLine } from "./text";
 
 /**
  * The B2B meeting plan form (issue 12, decision 024), shared by the page's live check and the
@@ -21,15 +21,16 @@ export const B2B_PLAN_LIMITS = {
 /** The multipart fields that repeat. */
 export const B2B_PLAN_ARRAY_FIELDS = ["roundTimes", "disabledTables"] as const;
 
-const str = () => plainText().optional().default("");
+/** Every field of the plan form is single-line (decision 030). */
+const str = () => singleLine().optional().default("");
 
 export const RawB2bPlanForm = z.object({
   day: str(),
-  roundTimes: z.array(plainText()).default([]),
+  roundTimes: z.array(singleLine()).default([]),
   meetingMinutes: str(),
   tableCount: str(),
   tableLabels: str(),
-  disabledTables: z.array(plainText()).default([]),
+  disabledTables: z.array(singleLine()).default([]),
   maxPreferences: str(),
   deadlineDate: str(),
   deadlineTime: str(),

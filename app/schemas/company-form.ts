@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { plainText } from "./text";
+import { singleLine } from "./text";
 import { AddressSchema, COMPANY_ARRAY_FIELDS, CompanyProfileSchema, type AddressInput, type CompanyProfileInput } from "./company";
 
 /**
@@ -98,6 +98,6 @@ export function logoError(file: File | null, required: boolean): { code: "LOGO_R
 /** Geocoding lookup of the map (GET /api/geocode). */
 export const GeocodeQuerySchema = z.object({
   country: z.enum(["DE", "CZ"]),
-  postalCode: plainText().trim().max(10).default(""),
-  city: plainText().trim().max(100).default(""),
+  postalCode: singleLine().trim().max(10).default(""),
+  city: singleLine().trim().max(100).default(""),
 });

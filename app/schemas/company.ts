@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasVisibleText, optionalText, plainText, requiredText } from "./text";
+import { hasVisibleText, optionalLine, requiredLine, requiredText, singleLine } from "./text";
 import { CHALLENGE_REASONS, CONTACT_FUNCTIONS, COUNTRIES, SERVICE_TYPES, VALIDITY_DAYS } from "./enums";
 
 /** Limits of spec §5 (text fields have maximum lengths; localized text needs both languages). */
@@ -23,9 +23,11 @@ export const LIMITS = {
   maxNace: 10,
 } as const;
 
+/** Multi-line text (descriptions); single-line fields use `requiredLine` (decision 030). */
 const text = requiredText;
+const line = requiredLine;
 
-export const UrlSchema = plainText()
+export const UrlSchema = singleLine()
   .trim()
   .max(LIMITS.url, "TEXT_TOO_LONG")
   .transform((v) => (v && !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) ? `https://${v}` : v))
@@ -40,13 +42,13 @@ const uuid = z.uuid("INVALID_INPUT");
 
 /** A new tag typed by the user: German and Czech text, both required. */
 export const NewTagSchema = z.object({
-  de: text(LIMITS.tagLabel, "TAG_TRANSLATION_REQUIRED"),
-  cs: text(LIMITS.tagLabel, "TAG_TRANSLATION_REQUIRED"),
+  de: line(LIMITS.tagLabel, "TAG_TRANSLATION_REQUIRED"),
+  cs: line(LIMITS.tagLabel, "TAG_TRANSLATION_REQUIRED"),
 });
 
 export const CompanyProfileSchema = z
   .object({
-    name: text(LIMITS.name, "COMPANY_NAME_REQUIRED"),
+    name: line(LIMITS.name, "COMPANY_NAME_REQUIRED"),
     descriptionDe: text(LIMITS.description, "DESCRIPTION_TRANSLATION_REQUIRED"),
     descriptionCs: text(LIMITS.description, "DESCRIPTION_TRANSLATION_REQUIRED"),
     website: UrlSchema,
@@ -72,16 +74,16 @@ export const COMPANY_ARRAY_FIELDS = ["nace", "tags", "newTags"] as const;
 export const AddressSchema = z.object({
   kind: z.enum(["HEADQUARTERS", "LOCATION"], "INVALID_INPUT"),
   country: z.enum(COUNTRIES, "COUNTRY_REQUIRED"),
-  state: text(LIMITS.state, "STATE_REQUIRED"),
-  line1: text(LIMITS.addressLine, "ADDRESS_LINE_REQUIRED"),
-  line2: optionalText(LIMITS.addressLine),
+  state: line(LIMITS.state, "STATE_REQUIRED"),
+  line1: line(LIMITS.addressLine, "ADDRESS_LINE_REQUIRED"),
+  line2: optionalLine(LIMITS.addressLine),
   postalCode: z
     .string()
     .trim()
     .min(1, "POSTAL_CODE_REQUIRED")
     .max(LIMITS.postalCode, "POSTAL_CODE_INVALID")
     .regex(/^\d{3} ?\d{2}$/, "POSTAL_CODE_INVALID"),
-  city: text(LIMITS.city, "CITY_REQUIRED"),
+  city: line(LIMITS.city, "CITY_REQUIRED"),
   /** Optional pin placed on the map; otherwise the postal code decides. */
   lat: z.coerce.number().min(-90).max(90).optional().or(z.literal("").transform(() => undefined)),
   lon: z.coerce.number().min(-180).max(180).optional().or(z.literal("").transform(() => undefined)),
@@ -91,8 +93,8 @@ export type AddressInput = z.infer<typeof AddressSchema>;
 const PHONE = /^\+?[0-9 ()/.-]{6,40}$/;
 export const ContactSchema = z.object({
   function: z.enum(CONTACT_FUNCTIONS, "CONTACT_FUNCTION_REQUIRED"),
-  name: optionalText(LIMITS.contactName),
-  email: plainText().trim().toLowerCase().pipe(z.email("EMAIL_INVALID")),
+  name: optionalLine(LIMITS.contactName),
+  email: singleLine().trim().toLowerCase().pipe(z.email("EMAIL_INVALID")),
   phone: z.string().trim().regex(PHONE, "PHONE_INVALID"),
   consent: checkbox.refine((v) => v, "CONTACT_CONSENT_REQUIRED"),
 });
@@ -100,10 +102,9 @@ export type ContactInput = z.infer<typeof ContactSchema>;
 
 export const ServiceSchema = z.object({
   type: z.enum(SERVICE_TYPES, "INVALID_INPUT"),
-  title: text(LIMITS.serviceTitle, "TITLE_REQUIRED"),
+  title: line(LIMITS.serviceTitle, "TITLE_REQUIRED"),
   description: text(LIMITS.serviceDescription, "DESCRIPTION_REQUIRED"),
-  keywords: z
-    .string()
+  keywords: singleLine()
     .trim()
     .transform((v) => [...new Set(v.split(",").map((k) => k.trim()).filter(hasVisibleText))])
     .pipe(z.array(z.string().max(LIMITS.tagLabel, "TEXT_TOO_LONG")).min(1, "KEYWORDS_REQUIRED").max(LIMITS.keywords, "INVALID_INPUT")),

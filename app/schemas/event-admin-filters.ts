@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type DateParts, parseDateInput } from "./date-input";
-import { plainText } from "./text";
+import { singleLine } from "./text";
 
 /** The admin event list's GET filters (spec §2 admin events; 30 per page, spec §9). */
 export const EVENT_STATES = ["scheduled", "published", "inactive", "deleted"] as const;
@@ -21,7 +21,7 @@ export interface EventAdminFilters {
 /** Lenient: an unreadable filter is ignored (a bookmark never breaks the page). */
 export function parseEventAdminFilters(params: URLSearchParams, currentYear: number): EventAdminFilters {
   const get = (name: string) => params.get(name)?.trim() ?? "";
-  const q = plainText().max(200).safeParse(get("q"));
+  const q = singleLine().max(200).safeParse(get("q"));
   const state = z.enum(EVENT_STATES).safeParse(get("state"));
   const company = z.uuid().safeParse(get("company"));
   const time = z.enum(EVENT_TIMES).safeParse(get("time"));

@@ -10,7 +10,7 @@ import {
   type FormAnswers,
   type FormField,
 } from "./event-form";
-import { hasForbiddenControl, hasVisibleText } from "./text";
+import { hasForbiddenControl, hasLineBreakOrControl, hasVisibleText } from "./text";
 
 /**
  * Condition evaluation, answer reading and answer validation for registration forms
@@ -35,6 +35,16 @@ export function parseNumber(text: string): number | null {
   if (!NUMBER.test(trimmed)) return null;
   const value = Number(trimmed.replace(",", "."));
   return Number.isFinite(value) ? value : null;
+}
+
+/**
+ * The range a number answer must lie in (decision 030): the organiser's minimum and maximum; a
+ * field without a minimum is a count, so its minimum is 0. `max` null = no upper bound.
+ */
+export function numberBounds(field: Pick<FormField, "min" | "max">): { min: number; max: number | null } {
+  const min = field.min ? parseNumber(field.min) : null;
+  const max = field.max ? parseNumber(field.max) : null;
+  return { min: min ?? 0, max };
 }
 
 /** Text comparison for `equals`: trimmed, Unicode-normalised, case-insensitive. */
@@ -177,12 +187,20 @@ function checkAnswer(field: FormField, raw: FormAnswer | undefined): { value?: F
   const text = (raw ?? "").trim();
   if (!hasVisibleText(text)) return field.required ? { error: "FIELD_REQUIRED" } : {};
   if (hasForbiddenControl(text)) return { error: "INVALID_INPUT" };
+  // Text, e-mail and number answers are one-line inputs (decision 030).
+  if (hasLineBreakOrControl(raw ?? "")) return { error: "TEXT_SINGLE_LINE" };
   if (field.type === "email") {
     if (text.length > EMAIL_MAX || !emailSchema.safeParse(text).success) return { error: "EMAIL_INVALID" };
     return { value: text };
   }
   if (text.length > FORM_LIMITS.answer) return { error: "TEXT_TOO_LONG" };
-  if (field.type === "number" && parseNumber(text) === null) return { error: "NUMBER_INVALID" };
+  if (field.type === "number") {
+    const number = parseNumber(text);
+    if (number === null) return { error: "NUMBER_INVALID" };
+    const { min, max } = numberBounds(field);
+    if (number < min) return { error: "NUMBER_BELOW_MIN" };
+    if (max !== null && number > max) return { error: "NUMBER_ABOVE_MAX" };
+  }
   return { value: text };
 }
 

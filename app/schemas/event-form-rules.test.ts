@@ -51,7 +51,7 @@ describe("builder rules: titles, options, types, ids", () => {
     expect(parsed).toEqual({ ok: false, errors: { x: [{ code: "FORM_FIELD_TYPE_REQUIRED" }] } });
     expect(parseFormDefinition("nonsense")).toEqual({ ok: false, errors: { _form: [{ code: "INVALID_INPUT" }] } });
     expect(parseFormDefinition({ fields: [field("ok", "info")] }).ok).toBe(true);
-    expect(parseFormDefinition({ fields: [field("nul", "text", { title: label("a\u0000b") })] })).toEqual({ ok: false, errors: { nul: [{ code: "INVALID_INPUT" }] } });
+    expect(parseFormDefinition({ fields: [field("nul", "text", { title: label("a\u0000b") })] })).toEqual({ ok: false, errors: { nul: [{ code: "INVALID_INPUT", title: true }] } });
   });
 });
 

@@ -10,7 +10,7 @@ import {
   type FormField,
 } from "./event-form";
 import { parseNumber } from "./event-form-logic";
-import { hasForbiddenControl, hasVisibleText } from "./text";
+import { hasForbiddenControl, hasVisibleText, SINGLE_LINE_ERROR } from "./text";
 
 /**
  * The form builder's rules (spec §5 "Form builder", decision 016), shared by the builder page
@@ -27,6 +27,10 @@ export interface FormRuleError {
   option?: number;
   /** Fields the message names (the cycle, the dependents), in form order. */
   fields?: string[];
+  /** The bound of a number field concerned. */
+  bound?: "min" | "max";
+  /** The field's title is concerned (a structural error in it, e.g. a line break). */
+  title?: true;
 }
 
 /** Errors per field id. `_form` holds errors that belong to no field (a broken structure). */
@@ -84,6 +88,20 @@ function checkOptions(field: FormField, errors: FormRuleErrors) {
     if (!de && !cs) push(errors, field.id, { code: "FORM_OPTION_LABEL_REQUIRED", option: index });
     else if (field.type === "localizedSelect" && (!de || !cs)) push(errors, field.id, { code: "FORM_OPTION_TRANSLATION_REQUIRED", option: index });
   });
+}
+
+/** Minimum and maximum of a number field: numbers, min ≤ max; other types have none (decision 030). */
+function checkBounds(field: FormField, errors: FormRuleErrors) {
+  const given = (text: string | undefined) => text !== undefined && text.trim() !== "";
+  if (field.type !== "number") {
+    if (given(field.min) || given(field.max)) push(errors, field.id, { code: "INVALID_INPUT" });
+    return;
+  }
+  const min = given(field.min) ? parseNumber(field.min!) : undefined;
+  const max = given(field.max) ? parseNumber(field.max!) : undefined;
+  if (min === null) push(errors, field.id, { code: "FORM_NUMBER_BOUND_INVALID", bound: "min" });
+  if (max === null) push(errors, field.id, { code: "FORM_NUMBER_BOUND_INVALID", bound: "max" });
+  if (typeof min === "number" && typeof max === "number" && min > max) push(errors, field.id, { code: "FORM_NUMBER_RANGE_INVALID", bound: "max" });
 }
 
 function checkCondition(field: FormField, byId: Map<string, FormField>, errors: FormRuleErrors) {
@@ -164,6 +182,7 @@ export function checkFormRules(def: EventFormDefinition): FormRuleErrors {
   for (const field of def.fields) {
     checkTitle(field, errors);
     checkOptions(field, errors);
+    checkBounds(field, errors);
     checkCondition(field, byId, errors);
   }
   for (const cycle of dependencyCycles(def)) for (const id of cycle) push(errors, id, { code: "FORM_CONDITION_CYCLE", fields: cycle });
@@ -231,11 +250,14 @@ export function parseFormDefinition(input: unknown): ParsedDefinition {
   }
   const fields = (input as { fields?: unknown })?.fields;
   for (const issue of parsed.error.issues) {
-    const [top, index, key] = issue.path;
+    const [top, index, key, sub, rest] = issue.path;
     const raw = top === "fields" && typeof index === "number" && Array.isArray(fields) ? (fields[index] as { id?: unknown } | undefined) : undefined;
     const fieldId = typeof raw?.id === "string" && raw.id ? raw.id : "_form";
-    const code: ErrorCode = key === "type" ? "FORM_FIELD_TYPE_REQUIRED" : issue.message === "TEXT_TOO_LONG" ? "TEXT_TOO_LONG" : "INVALID_INPUT";
-    if (!errors[fieldId]?.some((e) => e.code === code)) push(errors, fieldId, { code });
+    const code: ErrorCode = key === "type" ? "FORM_FIELD_TYPE_REQUIRED" : issue.message === "TEXT_TOO_LONG" || issue.message === SINGLE_LINE_ERROR ? issue.message : "INVALID_INPUT";
+    // Where in the field: the title, an option, a condition rule, a bound — the builder shows it there.
+    const where: Omit<FormRuleError, "code"> =
+      key === "title" ? { title: true } : key === "min" || key === "max" ? { bound: key } : key === "options" && typeof sub === "number" ? { option: sub } : key === "condition" && sub === "rules" && typeof rest === "number" ? { rule: rest } : {};
+    if (!errors[fieldId]?.some((e) => e.code === code && e.option === where.option && e.rule === where.rule && e.bound === where.bound && e.title === where.title)) push(errors, fieldId, { code, ...where });
   }
   return { ok: false, errors };
 }

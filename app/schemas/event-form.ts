@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText, singleLine } from "./text";
 
 /**
  * The registration form definition (decision 015): the one source the builder edits, the
@@ -17,10 +18,14 @@ export const CONDITION_OPERATORS = ["checked", "equals", "notEmpty", "numEq", "n
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 export const NUMERIC_OPERATORS: ReadonlySet<ConditionOperator> = new Set(["numEq", "numLt", "numGt"]);
 
-export const FORM_LIMITS = { fields: 50, options: 50, rules: 10, title: 200, description: 1000, placeholder: 200, answer: 2000, id: 40 } as const;
+export const FORM_LIMITS = { fields: 50, options: 50, rules: 10, title: 200, description: 1000, placeholder: 200, answer: 2000, id: 40, bound: 20 } as const;
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "INVALID_INPUT");
-const label = (max: number) => z.object({ de: z.string().max(max, "TEXT_TOO_LONG"), cs: z.string().max(max, "TEXT_TOO_LONG") });
+/** Titles, placeholders and option labels are single-line; descriptions may span lines (decision 030). */
+const label = (max: number, lines: "single" | "multi" = "single") => {
+  const text = () => (lines === "single" ? singleLine() : plainText()).max(max, "TEXT_TOO_LONG");
+  return z.object({ de: text(), cs: text() });
+};
 
 export const FormOptionSchema = z.object({ id, label: label(FORM_LIMITS.title) });
 
@@ -28,7 +33,7 @@ export const ConditionRuleSchema = z.object({
   fieldId: id,
   operator: z.enum(CONDITION_OPERATORS).optional(),
   /** Option id for selects, text for text fields, a number (as text) for numeric compares. */
-  value: z.string().max(FORM_LIMITS.answer).optional(),
+  value: singleLine().max(FORM_LIMITS.answer).optional(),
 });
 
 export const FieldConditionSchema = z.object({
@@ -41,7 +46,7 @@ export const FormFieldSchema = z.object({
   type: z.enum(FIELD_TYPES, "INVALID_INPUT"),
   /** For plain types `de` and `cs` are the same text. */
   title: label(FORM_LIMITS.title),
-  description: label(FORM_LIMITS.description).optional(),
+  description: label(FORM_LIMITS.description, "multi").optional(),
   placeholder: label(FORM_LIMITS.placeholder).optional(),
   required: z.boolean(),
   /** Selects: several options may be chosen. */
@@ -49,6 +54,13 @@ export const FormFieldSchema = z.object({
   options: z.array(FormOptionSchema).max(FORM_LIMITS.options).optional(),
   /** Shown only when the condition holds; absent = always shown. */
   condition: FieldConditionSchema.optional(),
+  /**
+   * Number fields: the smallest and largest answer, as the organiser typed them ("0", "2,5";
+   * empty = none). Without a minimum a number field is a count: negative answers are refused
+   * (decision 030, `numberBounds`).
+   */
+  min: singleLine().max(FORM_LIMITS.bound, "TEXT_TOO_LONG").optional(),
+  max: singleLine().max(FORM_LIMITS.bound, "TEXT_TOO_LONG").optional(),
 });
 
 export const EventFormDefinitionSchema = z.object({

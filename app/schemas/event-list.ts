@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseDateInput } from "./date-input";
 import { SEARCH_RADII_KM } from "./search";
-import { plainText } from "./text";
+import { singleLine } from "./text";
 
 export const EVENT_LIST_PAGE_SIZE = 30; // spec §9 default list page size
 export const EVENT_RADII_KM = SEARCH_RADII_KM;
@@ -26,7 +26,7 @@ export interface EventListQuery {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 /** A day typed in the locale (24.12.2026, 24. 12. 2026; ISO from links too), kept as ISO. */
-const optionalDate = plainText()
+const optionalDate = singleLine()
   .optional()
   .transform((v, ctx) => {
     if (!v?.trim()) return null;
@@ -40,11 +40,11 @@ const optionalDate = plainText()
 const number = z.coerce.number().finite();
 
 const schema = z.object({
-  q: plainText().trim().max(200, "TEXT_TOO_LONG").default(""),
+  q: singleLine().trim().max(200, "TEXT_TOO_LONG").default(""),
   when: z.enum(["upcoming", "past"]).catch("upcoming"),
   from: optionalDate,
   to: optionalDate,
-  place: plainText().trim().max(200, "TEXT_TOO_LONG").default(""),
+  place: singleLine().trim().max(200, "TEXT_TOO_LONG").default(""),
   lat: number.min(-90).max(90).optional().catch(undefined),
   lon: number.min(-180).max(180).optional().catch(undefined),
   r: z.coerce.number().int().min(1).max(500).catch(DEFAULT_EVENT_RADIUS_KM),

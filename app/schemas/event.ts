@@ -4,7 +4,7 @@ import { UrlSchema } from "./company";
 import { type DateParts, parseDateInput, parseTimeInput, type TimeParts } from "./date-input";
 import { COUNTRIES } from "./enums";
 import { formatMoneyInput, parseMoney } from "./money";
-import { hasVisibleText, optionalText, plainText, requiredText } from "./text";
+import { hasVisibleText, optionalLine, optionalText, plainText, requiredLine, singleLine } from "./text";
 
 /**
  * The event create/edit form (spec §3 Event, §5 Event), shared by the form's live check and the
@@ -60,7 +60,8 @@ const richText = (required: string) =>
     .refine((html) => hasVisibleText(textOfHtml(html)), required)
     .refine((html) => textOfHtml(html).length <= EVENT_LIMITS.descriptionText, "TEXT_TOO_LONG");
 
-const str = () => plainText().optional().default("");
+/** Every plain field of the form is single-line (decision 030); payment terms and descriptions are not. */
+const str = () => singleLine().optional().default("");
 export const flag = z
   .union([z.literal("on"), z.literal("true"), z.literal("false"), z.literal(""), z.boolean()])
   .optional()
@@ -69,12 +70,12 @@ const ids = z.array(z.uuid("INVALID_INPUT")).max(20, "INVALID_INPUT").default([]
 
 /** Fields as the form sends them (strings), before the cross-field rules. */
 const RawEventForm = z.object({
-  titleDe: requiredText(EVENT_LIMITS.title, "TITLE_REQUIRED"),
-  titleCs: requiredText(EVENT_LIMITS.title, "TITLE_REQUIRED"),
+  titleDe: requiredLine(EVENT_LIMITS.title, "TITLE_REQUIRED"),
+  titleCs: requiredLine(EVENT_LIMITS.title, "TITLE_REQUIRED"),
   descriptionDe: richText("DESCRIPTION_TRANSLATION_REQUIRED"),
   descriptionCs: richText("DESCRIPTION_TRANSLATION_REQUIRED"),
   locationKind: z.enum(["ADDRESS", "ONLINE"], "INVALID_INPUT"),
-  venue: optionalText(EVENT_LIMITS.venue),
+  venue: optionalLine(EVENT_LIMITS.venue),
   country: str(),
   state: str(),
   line1: str(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseDateInput } from "./date-input";
 import { fitsColumns, INVOICE_LIMITS, invoiceAmounts, parseVatRate } from "./invoice-math";
 import { parseMoney } from "./money";
-import { optionalText, plainText } from "./text";
+import { optionalLine, singleLine } from "./text";
 import { isValidVatId, normalizeVatId } from "./vat-id";
 
 /**
@@ -52,27 +52,28 @@ export interface InvoiceInput {
   paymentTermsDays: number;
 }
 
-const str = () => plainText().optional().default("");
+/** Every text of the invoice form is single-line (decision 030). */
+const str = () => singleLine().optional().default("");
 const optionalId = z.union([z.uuid("INVALID_INPUT"), z.literal("")]).optional().default("");
 
 const RawInvoiceForm = z.object({
   senderCompanyId: z.union([z.uuid("INVOICE_SENDER_REQUIRED"), z.literal("")]).optional().default(""),
   senderName: str(),
   senderLine1: str(),
-  senderLine2: optionalText(INVOICE_TEXT_LIMITS.line),
+  senderLine2: optionalLine(INVOICE_TEXT_LIMITS.line),
   senderPostalCode: str(),
   senderCity: str(),
   senderCountry: str(),
   senderVatId: str(),
   senderEmail: str(),
-  senderPhone: optionalText(INVOICE_TEXT_LIMITS.phone),
-  senderBank: optionalText(INVOICE_TEXT_LIMITS.bank),
+  senderPhone: optionalLine(INVOICE_TEXT_LIMITS.phone),
+  senderBank: optionalLine(INVOICE_TEXT_LIMITS.bank),
   recipientCompanyId: optionalId,
   registrationId: optionalId,
   recipientName: str(),
-  recipientPerson: optionalText(INVOICE_TEXT_LIMITS.person),
+  recipientPerson: optionalLine(INVOICE_TEXT_LIMITS.person),
   recipientLine1: str(),
-  recipientLine2: optionalText(INVOICE_TEXT_LIMITS.line),
+  recipientLine2: optionalLine(INVOICE_TEXT_LIMITS.line),
   recipientPostalCode: str(),
   recipientCity: str(),
   recipientCountry: str(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { flag, instant, textOfHtml } from "./event";
-import { hasVisibleText, plainText, requiredText } from "./text";
+import { hasVisibleText, plainText, requiredLine, singleLine } from "./text";
 
 /**
  * The news create/edit form (spec §3 News, §5 News: date, title, description and image
@@ -29,11 +29,11 @@ const richText = plainText()
   .refine((html) => hasVisibleText(textOfHtml(html)), "DESCRIPTION_TRANSLATION_REQUIRED")
   .refine((html) => textOfHtml(html).length <= NEWS_LIMITS.descriptionText, "TEXT_TOO_LONG");
 
-const str = () => plainText().optional().default("");
+const str = () => singleLine().optional().default("");
 
 const RawNewsForm = z.object({
-  titleDe: requiredText(NEWS_LIMITS.title, "TITLE_REQUIRED"),
-  titleCs: requiredText(NEWS_LIMITS.title, "TITLE_REQUIRED"),
+  titleDe: requiredLine(NEWS_LIMITS.title, "TITLE_REQUIRED"),
+  titleCs: requiredLine(NEWS_LIMITS.title, "TITLE_REQUIRED"),
   descriptionDe: richText,
   descriptionCs: richText,
   publishNow: flag,
@@ -89,7 +89,7 @@ export function newsState(n: { active: boolean; deletedAt: Date | null; publishA
 /** The admin list's filters (in the URL). */
 export const newsAdminFilterSchema = z.object({
   // plainText: a NUL would reach the database's pn_norm() and fail there.
-  q: plainText().max(NEWS_LIMITS.query).optional().default("").catch(""),
+  q: singleLine().max(NEWS_LIMITS.query).optional().default("").catch(""),
   state: z.enum(["ALL", ...NEWS_STATES]).optional().default("ALL").catch("ALL"),
   page: z.coerce.number().int().min(1).max(10_000).optional().default(1).catch(1),
 });

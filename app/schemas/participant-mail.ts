@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Locale } from "~/i18n/locales";
+import { plainText, singleLine } from "./text";
 
 /**
  * The e-mail to participants (issue 11, spec §5): subject and message in German, Czech or both;
@@ -30,9 +31,9 @@ export const MAIL_ATTACHMENT_ACCEPT = Object.keys(MAIL_ATTACHMENT_TYPES)
   .map((e) => `.${e}`)
   .join(",");
 
-const optionalText = (max: number) =>
-  z
-    .string()
+/** Subjects are single-line (they become a mail header; decision 030), messages multi-line. */
+const optionalText = (max: number, lines: "single" | "multi") =>
+  (lines === "single" ? singleLine() : plainText())
     .optional()
     .transform((v) => v?.trim() ?? "")
     .pipe(z.string().max(max, { message: "TEXT_TOO_LONG" }));
@@ -47,10 +48,10 @@ export interface MailTexts {
 export function participantMailSchema(locale: Locale) {
   return z
     .object({
-      subjectDe: optionalText(MAIL_LIMITS.subjectMax),
-      messageDe: optionalText(MAIL_LIMITS.messageMax),
-      subjectCs: optionalText(MAIL_LIMITS.subjectMax),
-      messageCs: optionalText(MAIL_LIMITS.messageMax),
+      subjectDe: optionalText(MAIL_LIMITS.subjectMax, "single"),
+      messageDe: optionalText(MAIL_LIMITS.messageMax, "multi"),
+      subjectCs: optionalText(MAIL_LIMITS.subjectMax, "single"),
+      messageCs: optionalText(MAIL_LIMITS.messageMax, "multi"),
     })
     .superRefine((v, ctx) => {
       const de = { subject: v.subjectDe !== "", message: v.messageDe !== "" };

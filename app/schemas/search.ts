@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { plainText } from "./text";
+import { singleLine } from "./text";
 import { COUNTRIES, type Country } from "./enums";
 
 /** What the search page offers; URL parameter names are short because searches are shared as links. */
@@ -31,7 +31,7 @@ export interface SearchQuery {
 const number = z.coerce.number().finite();
 
 const searchParamsSchema = z.object({
-  q: plainText().trim().max(SEARCH_LIMITS.term, "TEXT_TOO_LONG").default(""),
+  q: singleLine().trim().max(SEARCH_LIMITS.term, "TEXT_TOO_LONG").default(""),
   type: z.enum(SEARCH_KINDS).catch("COMPANY"),
   tag: z.array(z.uuid("INVALID_INPUT")).max(SEARCH_LIMITS.maxTags, "INVALID_INPUT").default([]),
   nace: z
@@ -41,7 +41,7 @@ const searchParamsSchema = z.object({
   country: z.array(z.enum(COUNTRIES, "SEARCH_COUNTRY_REQUIRED")).default([]),
   lat: number.min(-90).max(90).optional().catch(undefined),
   lon: number.min(-180).max(180).optional().catch(undefined),
-  place: plainText().trim().max(200).default(""),
+  place: singleLine().trim().max(200).default(""),
   r: number.int("SEARCH_RADIUS_INVALID").min(1, "SEARCH_RADIUS_INVALID").max(SEARCH_LIMITS.maxRadiusKm, "SEARCH_RADIUS_INVALID").optional(),
   sort: z.enum(SEARCH_SORTS).catch("relevance"),
   page: z.coerce.number().int().min(1).max(SEARCH_LIMITS.maxPage).catch(1),

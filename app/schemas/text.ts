@@ -42,24 +42,58 @@ export function hasVisibleText(value: string): boolean {
   return !INVISIBLE.test(value);
 }
 
-/** zod string without forbidden control characters (tab and line breaks allowed). */
+/** zod string without forbidden control characters (tab and line breaks allowed): multi-line text. */
 export function plainText() {
   return z.string().refine((v) => !hasForbiddenControl(v), "INVALID_INPUT");
 }
 
 /**
- * Required text: trimmed, at least one visible character (text made only of zero-width
- * characters, fillers or combining marks counts as empty and reports `required`), at most `max`.
+ * True when a single-line value holds a line break (CR, LF, NEL, U+2028/2029), a tab or any other
+ * control character: what a one-line input cannot produce and what a title, a name, an e-mail
+ * subject or a label must not carry into headers, PDFs, CSV cells and table layouts (decision 030).
  */
-export function requiredText(max: number, required = "INVALID_INPUT", tooLong = "TEXT_TOO_LONG") {
-  return plainText().trim().refine(hasVisibleText, required).max(max, tooLong);
+export function hasLineBreakOrControl(value: string): boolean {
+  return hasAnyControl(value);
 }
 
-/** Optional text: trimmed; empty or invisible-only becomes null. */
-export function optionalText(max: number) {
-  return plainText()
+/**
+ * zod string for a single-line field (decision 030): the multi-line rule first (NUL and other
+ * forbidden controls stay INVALID_INPUT, as before), then line breaks, tabs and line separators
+ * report TEXT_SINGLE_LINE on the field. Every single-line field of every schema is built on this.
+ */
+export function singleLine() {
+  return plainText().refine((v) => !hasLineBreakOrControl(v) || hasForbiddenControl(v), SINGLE_LINE_ERROR);
+}
+
+/** The field error of a single-line field holding a line break or control character. */
+export const SINGLE_LINE_ERROR = "TEXT_SINGLE_LINE";
+
+const base = (lines: "single" | "multi") => (lines === "single" ? singleLine() : plainText());
+
+/**
+ * Required text: trimmed, at least one visible character (text made only of zero-width
+ * characters, fillers or combining marks counts as empty and reports `required`), at most `max`.
+ * Multi-line (descriptions, messages); `requiredLine` is the single-line one.
+ */
+export function requiredText(max: number, required = "INVALID_INPUT", tooLong = "TEXT_TOO_LONG", lines: "single" | "multi" = "multi") {
+  return base(lines).trim().refine(hasVisibleText, required).max(max, tooLong);
+}
+
+/** Optional text: trimmed; empty or invisible-only becomes null. Multi-line; `optionalLine` is the single-line one. */
+export function optionalText(max: number, lines: "single" | "multi" = "multi") {
+  return base(lines)
     .trim()
     .max(max, "TEXT_TOO_LONG")
     .optional()
     .transform((v) => (v && hasVisibleText(v) ? v : null));
+}
+
+/** Required single-line text (titles, names, labels): `requiredText` without line breaks. */
+export function requiredLine(max: number, required = "INVALID_INPUT", tooLong = "TEXT_TOO_LONG") {
+  return requiredText(max, required, tooLong, "single");
+}
+
+/** Optional single-line text: `optionalText` without line breaks. */
+export function optionalLine(max: number) {
+  return optionalText(max, "single");
 }

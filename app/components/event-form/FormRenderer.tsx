@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from "react";
 import type { Locale } from "~/i18n/locales";
 import { isMessageKey, translate } from "~/i18n/translate";
 import { SELECT_TYPES, type EventFormDefinition, type FormAnswer, type FormAnswers, type FormField } from "~/schemas/event-form";
-import { answerName, visibleFieldIds } from "~/schemas/event-form-logic";
+import { answerName, numberBounds, visibleFieldIds } from "~/schemas/event-form-logic";
 
 export interface FormRendererProps {
   definition: EventFormDefinition;
@@ -48,11 +48,13 @@ export function FormRenderer({ definition, locale, errors, defaultAnswers, onAns
     onAnswersChange?.(next);
   };
 
-  const errorOf = (id: string): string | undefined => {
-    const code = errors?.[id];
-    if (!code || changed.has(id)) return undefined;
+  const errorOf = (field: FormField): string | undefined => {
+    const code = errors?.[field.id];
+    if (!code || changed.has(field.id)) return undefined;
     const key = `error.${code}`;
-    return translate(locale, isMessageKey(key) ? key : "error.GENERIC");
+    // A number outside its range names the field's own bounds.
+    const { min, max } = numberBounds(field);
+    return translate(locale, isMessageKey(key) ? key : "error.GENERIC", { min, max: max ?? 0 });
   };
 
   return (
@@ -60,7 +62,7 @@ export function FormRenderer({ definition, locale, errors, defaultAnswers, onAns
       {definition.fields
         .filter((field) => visible.has(field.id))
         .map((field) => (
-          <FieldInput key={field.id} field={field} locale={locale} value={answers[field.id]} error={errorOf(field.id)} onChange={(v) => update(field.id, v)} />
+          <FieldInput key={field.id} field={field} locale={locale} value={answers[field.id]} error={errorOf(field)} onChange={(v) => update(field.id, v)} />
         ))}
     </Stack>
   );
@@ -77,7 +79,7 @@ interface FieldInputProps {
 function FieldInput({ field, locale, value, error, onChange }: FieldInputProps) {
   const name = answerName(field.id);
   const label = text(field.title, locale);
-  const description = text(field.description, locale) || undefined;
+  const description = [text(field.description, locale), field.type === "number" ? rangeHint(field, locale) : ""].filter(Boolean).join(" ") || undefined;
   const placeholder = text(field.placeholder, locale) || undefined;
   const common = { name, label, description, error, withAsterisk: field.required, "aria-required": field.required || undefined, "data-field-id": field.id };
   const asText = typeof value === "string" ? value : "";
@@ -158,6 +160,12 @@ function FieldInput({ field, locale, value, error, onChange }: FieldInputProps) 
       onChange={(e) => onChange(e.currentTarget.value)}
     />
   );
+}
+
+/** "A number from 1 to 10." under a number field (every number field has a range: counts start at 0). */
+function rangeHint(field: FormField, locale: Locale): string {
+  const { min, max } = numberBounds(field);
+  return translate(locale, "eventForm.render.numberRange", { min, max: max ?? 0, hasMax: max === null ? "no" : "yes" });
 }
 
 /** A checkbox label with the same required marker Mantine puts on other inputs (hidden from screen readers, which hear aria-required). */

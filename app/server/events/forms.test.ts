@@ -77,6 +77,20 @@ describe("form versions", () => {
     expect((await getEventForm(db, organiser, eventId)).version).toBe(1);
   });
 
+  it("saves a number field's minimum and maximum, and refuses a range that is no range or no number (decision 030)", async () => {
+    const { db, organiser, eventId } = await setup();
+    const people = field("people", "number", { min: "1", max: "12" });
+    expect((await saveEventForm(db, organiser, eventId, { fields: [...v1.fields, people] }, 1)).version).toBe(2);
+    expect((await getEventForm(db, organiser, eventId)).definition.fields[2]).toMatchObject({ min: "1", max: "12" });
+    const reversed = await saveEventForm(db, organiser, eventId, { fields: [...v1.fields, { ...people, min: "5", max: "2,5" }] }, 2).catch((e: unknown) => e);
+    expect((reversed as FormRulesFailure).errors).toEqual({ people: [{ code: "FORM_NUMBER_RANGE_INVALID", bound: "max" }] });
+    const words = await saveEventForm(db, organiser, eventId, { fields: [...v1.fields, { ...people, min: "eins" }] }, 2).catch((e: unknown) => e);
+    expect((words as FormRulesFailure).errors).toEqual({ people: [{ code: "FORM_NUMBER_BOUND_INVALID", bound: "min" }] });
+    const onText = await saveEventForm(db, organiser, eventId, { fields: [...v1.fields, field("note", "text", { max: "3" })] }, 2).catch((e: unknown) => e);
+    expect((onText as FormRulesFailure).errors).toEqual({ note: [{ code: "INVALID_INPUT" }] });
+    expect((await getEventForm(db, organiser, eventId)).version).toBe(2);
+  });
+
   it("lets exactly one of several concurrent saves on the same base win", async () => {
     const { db, organiser, eventId } = await setup();
     const results = await Promise.allSettled(

@@ -70,6 +70,26 @@ describe("registering", () => {
     expect((await register(b.user, eventId, b.companyId, now, { guest: true, guestName: "Jana" })).status).toBe("REGISTERED");
   });
 
+  it(`number answers keep to the field's range, counts are never negative, one-line answers have no line breaks (decision 030, ${TEST_ENGINE})`, async () => {
+    const now = new Date();
+    const form: EventFormDefinition = {
+      fields: [
+        { id: "people", type: "number", title: { de: "Personen", cs: "Osoby" }, required: true },
+        { id: "tables", type: "number", title: { de: "Tische", cs: "Stoly" }, required: false, min: "1", max: "3" },
+        { id: "celsius", type: "number", title: { de: "Temperatur", cs: "Teplota" }, required: false, min: "-20" },
+        { id: "city", type: "text", title: { de: "Ort", cs: "Místo" }, required: false },
+      ],
+    };
+    const { eventId } = await organiserEvent({ form }, now);
+    const a = await participant();
+    const refused = await register(a.user, eventId, a.companyId, now, { people: "-1", tables: "4", celsius: "-21", city: "Pirna\nDresden" }).catch((e: unknown) => e);
+    expect((refused as RegistrationAnswersFailure).errors).toEqual({ people: "NUMBER_BELOW_MIN", tables: "NUMBER_ABOVE_MAX", celsius: "NUMBER_BELOW_MIN", city: "TEXT_SINGLE_LINE" });
+    expect(await handle.db.select().from(eventRegistrations).where(eq(eventRegistrations.eventId, eventId))).toHaveLength(0);
+    const ok = await register(a.user, eventId, a.companyId, now, { people: "0", tables: "2,5", celsius: "-20", city: "Pirna" });
+    const [row] = await handle.db.select().from(eventRegistrations).where(eq(eventRegistrations.id, ok.id));
+    expect(row!.answers).toEqual({ people: "0", tables: "2,5", celsius: "-20", city: "Pirna" });
+  });
+
   it("sends the confirmation with the calendar file in the registrant's language", async () => {
     const now = new Date();
     const { eventId } = await organiserEvent({ titleCs: "Setkání v Ústí" }, now);

@@ -78,7 +78,12 @@ export async function repairScheduleAfterCancellation(tx: Db, eventId: string, c
   const rounds = Math.max(base.settings.rounds, ...published.map((m) => m.round));
   // The tables of the published run stay usable for the freed seats even if the filter changed since.
   const tables = [...new Set([...usableTables(plan), ...gone.map((m) => m.tableNo)])].sort((a, b) => a - b);
-  const { ranking, excluded } = await loadPreferencesForMatching(tx, eventId, ids);
+  const { ranking, excluded: allExcluded } = await loadPreferencesForMatching(tx, eventId, ids);
+  // A published meeting stays even if one side excluded the other since (an organiser's later
+  // correction): the scheduler would refuse it as a lock (decision 030), and a cancellation must
+  // not fail over it. The exclusion still keeps the pair from any new meeting elsewhere.
+  const keptPair = new Set(fixed.flatMap((f) => [`${f.a}|${f.b}`, `${f.b}|${f.a}`]));
+  const excluded = Object.fromEntries(Object.entries(allExcluded).map(([id, list]) => [id, list.filter((other) => !keptPair.has(`${id}|${other}`))]));
   const started = Date.now();
   const result = scheduleMeetings({
     companies: await matchCompanies(tx, ids, now),

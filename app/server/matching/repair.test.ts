@@ -104,6 +104,18 @@ describe("repair after a late cancellation", () => {
     expect(agenda.items.map((i) => i.meeting?.partner.id ?? null)).toEqual([null, E, D]);
   });
 
+  it("a kept meeting whose pair one side excluded since publishing stays, and the cancellation goes through (decision 030)", async () => {
+    const { s, ids } = await fiveCompanies();
+    // C excludes E after publishing (an organiser's correction); C–E still meets in round 3.
+    await handle.db.insert(b2bPreferences).values({ eventId: s.eventId, companyId: ids.C, partnerCompanyId: ids.E, rank: null, excluded: true });
+    await cancelRegistration(handle.db, s.organiser, s.companies[0]!.registrationId, new Date());
+    const after = await plan(s.eventId);
+    const meetings = await runMeetings(handle.db, after.publishedRunId!);
+    const pair = (x: string, y: string) => [x, y].sort().join("+");
+    expect(shape(meetings)).toContain(`3/2:${pair(ids.C, ids.E)}`);
+    expect(consistent(meetings)).toBe(true);
+  });
+
   it("an organiser's unpublished draft: the published run is repaired, and the repair becomes the current run too (the draft stays in the history)", async () => {
     const { s, ids } = await fiveCompanies();
     const published = (await plan(s.eventId)).publishedRunId!;

@@ -5,7 +5,7 @@ import { b2bMeetings, b2bPlans, b2bRuns, type B2bRunSettings } from "~/server/db
 import { AppError } from "~/server/errors";
 import { lockEvent } from "~/server/events/registrations.server";
 import type { Actor } from "~/server/policy/policy";
-import { computeFigures, scheduleMeetings, validateSchedule } from "./algorithm";
+import { computeFigures, isMatchInputError, type MatchResult, scheduleMeetings, validateSchedule } from "./algorithm";
 import type { FixedMeeting, MatchFigures, MatchInput } from "./algorithm/types";
 import { requireB2bOrganiser } from "./access.server";
 import { notifyAgendaChanges, queueAgendaMails } from "./agenda-mail.server";
@@ -68,11 +68,13 @@ export async function runMatching(db: Db, actor: Actor, eventId: string, now = c
     const locked = plan.currentRunId ? (await runMeetings(tx, plan.currentRunId)).filter((m) => m.locked) : [];
     const { input: base, missing } = await matchInputFor(tx, eventId, plan, now);
     if (base.companies.length < 2) throw new AppError("B2B_TOO_FEW_COMPANIES");
-    // A locked meeting survives when it is still valid on its own in the current plan.
+    // A lock that a later change of the plan or of the participants made impossible on its own
+    // (its round or table gone, a company cancelled or excluded the other) is dropped (decision 024).
+    // Locks that clash with each other are refused, naming them (decision 030).
     const stillValid = locked.map(asFixed).filter((f) => validateSchedule(base, [f]).length === 0);
-    const input: MatchInput = { ...base, fixed: dropClashes(stillValid) };
+    const input: MatchInput = { ...base, fixed: stillValid };
     const started = performance.now();
-    const result = scheduleMeetings(input);
+    const result = await scheduleOrRefuse(tx, eventId, input);
     const durationMs = Math.round(performance.now() - started);
     return storeRun(tx, {
       eventId,
@@ -88,20 +90,20 @@ export async function runMatching(db: Db, actor: Actor, eventId: string, now = c
   });
 }
 
-/** Locked meetings that clash with an earlier one (same company or table in a round, a repeat) are dropped. */
-function dropClashes(fixed: FixedMeeting[]): FixedMeeting[] {
-  const seats = new Set<string>();
-  const pairs = new Set<string>();
-  const kept: FixedMeeting[] = [];
-  for (const f of fixed) {
-    const pair = [f.a, f.b].sort().join("|");
-    const keys = [`${f.round}:${f.a}`, `${f.round}:${f.b}`, `${f.round}:t${f.table}`];
-    if (pairs.has(pair) || keys.some((k) => seats.has(k))) continue;
-    pairs.add(pair);
-    keys.forEach((k) => seats.add(k));
-    kept.push(f);
+/**
+ * Runs the scheduler; an input it refuses becomes the coded AppError, with the lock's round, table
+ * and company names (and the reason) for the message.
+ */
+async function scheduleOrRefuse(tx: Db, eventId: string, input: MatchInput): Promise<MatchResult> {
+  try {
+    return scheduleMeetings(input);
+  } catch (error) {
+    if (!isMatchInputError(error)) throw error;
+    if (!error.lock || !error.reason) throw new AppError(error.code);
+    const names = new Map((await participatingCompanies(tx, eventId)).map((p) => [p.companyId, p.name]));
+    const { round, table, a, b } = error.lock;
+    throw new AppError(error.code, { reason: error.reason, round, table, companyA: names.get(a) ?? a, companyB: names.get(b) ?? b });
   }
-  return kept;
 }
 
 /** The figures of a run's meetings as they are now (after locks and moves), for the current inputs. */

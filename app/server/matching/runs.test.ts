@@ -80,6 +80,24 @@ describe("running the matching", () => {
     expect(second.settings.fixedMeetings).toBe(1);
   });
 
+  it("refuses locks that clash with a coded error naming the lock, and computes nothing (decision 030)", async () => {
+    const w = await world(4, { 0: [1], 1: [0] });
+    const run = await runMatching(handle.db, w.organiser, w.eventId);
+    const meetings = await runMeetings(handle.db, run.id);
+    // Every company meets in round 1 (tables 1, 2); a round-2 meeting put on the free table 3 of
+    // round 1 by hand seats its companies twice there.
+    const second = meetings.find((m) => m.round === 2)!;
+    await handle.db.update(b2bMeetings).set({ round: 1, tableNo: 3 }).where(eq(b2bMeetings.id, second.id));
+    await handle.db.update(b2bMeetings).set({ locked: true }).where(eq(b2bMeetings.runId, run.id));
+    const error = await runMatching(handle.db, w.organiser, w.eventId).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "B2B_LOCK_CONFLICT", status: 409, details: { reason: "COMPANY_TWICE", round: 1 } });
+    const details = (error as { details: Record<string, string | number> }).details;
+    expect([details.companyA, details.companyB].every((name) => String(name).startsWith("B2B Firma"))).toBe(true);
+    expect([1, 3]).toContain(details.table);
+    const runs = await handle.db.select().from(b2bRuns).where(eq(b2bRuns.eventId, w.eventId));
+    expect(runs).toHaveLength(1);
+  });
+
   it("refuses a stale run id, a move that breaks a rule, and accepts a valid move (locked afterwards)", async () => {
     const w = await world(4, { 0: [1], 1: [0] });
     const run = await runMatching(handle.db, w.organiser, w.eventId);

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Stack, Text } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useLocale, useT } from "~/i18n/i18n-context";
 import { FORM_LIMITS, SELECT_TYPES, type EventFormDefinition, type FormField } from "~/schemas/event-form";
 import { ConditionEditor } from "./ConditionEditor";
@@ -77,6 +77,29 @@ export function FieldEditor({ field, def, errors, dependents, onChange }: Props)
             />
           )}
         </Group>
+      )}
+      {field.type === "number" && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t("eventForm.builder.min")}
+            description={t("eventForm.builder.minHint")}
+            inputMode="decimal"
+            value={field.min ?? ""}
+            onChange={(e) => set({ min: e.currentTarget.value })}
+            error={message(errors.min)}
+            maxLength={FORM_LIMITS.bound}
+            data-testid={`field-min-${field.id}`}
+          />
+          <TextInput
+            label={t("eventForm.builder.max")}
+            inputMode="decimal"
+            value={field.max ?? ""}
+            onChange={(e) => set({ max: e.currentTarget.value })}
+            error={message(errors.max)}
+            maxLength={FORM_LIMITS.bound}
+            data-testid={`field-max-${field.id}`}
+          />
+        </SimpleGrid>
       )}
       {SELECT_TYPES.has(field.type) && <OptionsEditor field={field} def={def} errors={errors} dependents={dependents} onChange={onChange} />}
       <ConditionEditor field={field} def={def} errors={errors} onChange={(condition) => set({ condition })} />

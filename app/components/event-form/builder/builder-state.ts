@@ -64,13 +64,18 @@ export interface FieldErrorsByPlace {
   option: Map<number, FormRuleError>;
   rule: Map<number, FormRuleError>;
   condition?: FormRuleError;
+  /** A number field's minimum and maximum inputs. */
+  min?: FormRuleError;
+  max?: FormRuleError;
   field: FormRuleError[];
 }
 
 export function placeErrors(errors: readonly FormRuleError[] | undefined): FieldErrorsByPlace {
   const placed: FieldErrorsByPlace = { option: new Map(), rule: new Map(), field: [] };
   for (const error of errors ?? []) {
-    if (error.code === "FORM_TITLE_REQUIRED" || error.code === "FORM_TITLE_TRANSLATION_REQUIRED") placed.title ??= error;
+    if (error.code === "FORM_TITLE_REQUIRED" || error.code === "FORM_TITLE_TRANSLATION_REQUIRED" || error.title) placed.title ??= error;
+    else if (error.bound === "min") placed.min ??= error;
+    else if (error.bound === "max") placed.max ??= error;
     else if (error.option !== undefined) {
       if (!placed.option.has(error.option)) placed.option.set(error.option, error);
     } else if (error.rule !== undefined) {

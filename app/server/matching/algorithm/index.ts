@@ -8,3 +8,4 @@ export { maxRoundsWithoutRepeat } from "./max-rounds";
 export { validateSchedule } from "./validate";
 export { hasStableMatching, stableRoommates, type StableRoommatesResult } from "./stable-roommates";
 export { compatibility, wishValue, wishPoints, MAX_COMPATIBILITY } from "./weights";
+export { isMatchInputError, MatchInputError, MAX_PREFERENCES, RANK_STORAGE_MAX, type LockConflictReason, type MatchInputErrorCode } from "./input-errors";

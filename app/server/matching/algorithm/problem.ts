@@ -3,6 +3,7 @@
  * which pairs may meet at all, pair weights, and what each round leaves open after the fixed
  * meetings. Everything the solvers touch in their inner loops is a typed array.
  */
+import { checkMaxPreferences, RANK_STORAGE_MAX } from "./input-errors";
 import type { MatchInput } from "./types";
 import { compatibilityIndex, pairWeight, type WeightScale, weightScale, wishValue } from "./weights";
 
@@ -26,8 +27,8 @@ export interface Problem {
   index: Map<string, number>;
   /** K. */
   maxPreferences: number;
-  /** rank[i·n + j] = i's rank of j (1..K), 0 = not ranked. */
-  rank: Uint8Array;
+  /** rank[i·n + j] = i's rank of j (1..K), 0 = not ranked. 16 bits: ranks above 255 must not wrap (decision 030). */
+  rank: Uint16Array;
   /** Pair weight (symmetric); 0 = may never meet (same company, excluded in either direction). */
   weight: Float64Array;
   /** Wish value of a pair (symmetric; 0 = neither ranked the other). */
@@ -73,7 +74,9 @@ export function buildProblem(input: MatchInput): Problem {
   });
   const n = ids.length;
   const K = effectiveK(input);
-  const rank = new Uint8Array(n * n);
+  // The storage bound, not the plan's: figures of hand-made schedules use the problem too.
+  checkMaxPreferences(input, RANK_STORAGE_MAX);
+  const rank = new Uint16Array(n * n);
   ids.forEach((id, i) => {
     if (index.get(id) !== i) return;
     cleanRanking(input, index, id).forEach((other, r) => {

@@ -4,11 +4,14 @@
  *  1. Each round in turn: an exact maximum-weight matching of the pairs still open (round-solver).
  *  2. Events of at most EXACT_MAX_COMPANIES companies: branch and bound over whole schedules from
  *     that incumbent — the proved optimum unless the node limit is hit.
- * Fixed meetings stay exactly as given; `onlyFill` repairs open only the freed places.
+ * Fixed meetings stay exactly as given; `onlyFill` repairs open only the freed places. Locks that
+ * cannot all be kept, a K beyond the plan's maximum and table numbers that are not positive
+ * integers are refused before anything is computed (input-errors.ts).
  */
 import { branchAndBound, EXACT_MAX_COMPANIES } from "./exact";
 import { figuresFor, objectiveOf } from "./figures";
 import { type HeuristicStats, sequentialRounds } from "./heuristic";
+import { checkMatchInput } from "./input-errors";
 import { buildProblem, type Problem } from "./problem";
 import { annotateWith } from "./score";
 import { emptyState, type ScheduleState } from "./state";
@@ -30,7 +33,9 @@ export function meetingsOf(p: Problem, s: ScheduleState): ScheduledMeeting[] {
   return out.sort((x, y) => x.round - y.round || x.table - y.table);
 }
 
+/** Throws MatchInputError (coded, naming the lock) for an input it must not schedule (decision 030). */
 export function scheduleMeetings(input: MatchInput, options: ScheduleOptions = {}): MatchResult {
+  checkMatchInput(input);
   const p = buildProblem(input);
   const s = emptyState(p);
   const stats: HeuristicStats = { solves: 0 };

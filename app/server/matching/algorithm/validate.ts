@@ -25,7 +25,8 @@ export function validateSchedule(input: MatchInput, meetings: readonly PlacedMee
     if (m.a === m.b) problems.push(`${where(m)}: a company cannot meet itself`);
     for (const id of [m.a, m.b]) if (!known.has(id)) problems.push(`${where(m)}: unknown company ${id}`);
     if (!Number.isInteger(m.round) || m.round < 1 || m.round > input.rounds) problems.push(`${where(m)}: no such round`);
-    if (!usable.has(m.table) && !isFixed) problems.push(`${where(m)}: table ${m.table} is not usable`);
+    if (!Number.isInteger(m.table) || m.table < 1) problems.push(`${where(m)}: table numbers are positive integers`);
+    else if (!usable.has(m.table) && !isFixed) problems.push(`${where(m)}: table ${m.table} is not usable`);
     if (excluded.has(key(m.a, m.b))) problems.push(`${where(m)}: one of the two excluded the other`);
     for (const id of [m.a, m.b]) {
       const k = `${m.round}|${id}`;
