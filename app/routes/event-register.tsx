@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation
 import { ErrorScreen } from "~/components/ErrorScreen";
 import { FormRenderer } from "~/components/event-form/FormRenderer";
 import { FormError, useFieldError } from "~/components/FormError";
-import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
+import { useLocale, useT } from "~/i18n/i18n-context";
 import { localeOfPath } from "~/i18n/locales";
 import { errorMeta, pageMeta } from "~/routing/current-page";
 import { href } from "~/routing/paths";
@@ -16,6 +16,7 @@ import { getPublicEventForm } from "~/server/events/forms.server";
 import { registerForEvent, RegistrationAnswersFailure } from "~/server/events/registrations.server";
 import { handleAction, readForm } from "~/server/http/actions.server";
 import { userContext } from "~/server/http/context";
+import { EventTimeRange } from "~/components/events/EventTimeRange";
 import type { Route } from "./+types/event-register";
 
 export function meta(args: Route.MetaArgs) {
@@ -85,7 +86,6 @@ type ActionResult = { ok: false; error?: string; answerErrors?: Record<string, s
 export default function EventRegisterPage() {
   const t = useT();
   const locale = useLocale();
-  const format = useFormat();
   const d = useLoaderData<typeof loader>();
   const result = useActionData() as ActionResult;
   const busy = useNavigation().state !== "idle";
@@ -197,7 +197,7 @@ export default function EventRegisterPage() {
           {t("eventRegister.title", { title: d.title })}
         </Title>
         <Text fw={700}>
-          <time dateTime={d.startsAt}>{format.dateTimeRange(d.startsAt, d.endsAt)}</time>
+          <EventTimeRange start={d.startsAt} end={d.endsAt} />
         </Text>
       </Stack>
       {body}

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne } from "drizzle-orm";
-import type { Locale } from "~/i18n/locales";
+import { type Locale, LOCALE_TAGS } from "~/i18n/locales";
+import { EVENT_TIME_ZONE, zoneLabel } from "~/schemas/event-time-zone";
 import { EMPTY_FORM, type FormAnswers } from "~/schemas/event-form";
 import { validateAnswers, type AnswerErrors } from "~/schemas/event-form-logic";
 import { acceptsRegistrations, registrationClosesAt, registrationState } from "~/schemas/event-state";
@@ -227,9 +228,8 @@ export async function mailRegistrant(db: Db, userId: string | null, locale: Loca
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) return;
   const title = locale === "cs" ? event.titleCs : event.titleDe;
-  const date = new Intl.DateTimeFormat(locale === "cs" ? "cs-CZ" : "de-DE", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Berlin" }).format(
-    event.startsAt,
-  );
+  // The start in the venue's zone, named in words that fit both countries (decision 031).
+  const date = `${new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "long", timeStyle: "short", timeZone: EVENT_TIME_ZONE }).format(event.startsAt)} (${zoneLabel(locale, event.startsAt).long})`;
   const mail = renderMail(user.email, locale, {
     subject: `mail.eventRegistration.${kind}.subject`,
     paragraphs: [{ key: `mail.eventRegistration.${kind}.body`, values: { title, date } }],
