@@ -151,17 +151,22 @@ export default function EventRegisterPage() {
               {t("eventRegister.full")}
             </Alert>
           )}
+          {d.companies.some((c) => c.pending) && (
+            <Alert color="blue" data-testid="register-pending-note">
+              {t("eventRegister.pendingNote")}
+            </Alert>
+          )}
           {only ? (
             <>
               <input type="hidden" name="companyId" value={only.id} />
-              <Text>{t("eventRegister.forCompany", { company: only.name })}</Text>
+              <Text>{t("eventRegister.forCompany", { company: only.pending ? `${only.name} (${t("companyStatus.pendingMark")})` : only.name })}</Text>
             </>
           ) : (
             <NativeSelect
               name="companyId"
               label={t("eventRegister.company")}
               description={t("eventRegister.companyHint")}
-              data={d.companies.map((c) => ({ value: c.id, label: c.name }))}
+              data={d.companies.map((c) => ({ value: c.id, label: c.pending ? `${c.name} (${t("companyStatus.pendingMark")})` : c.name }))}
               error={result?.error === "REGISTRATION_COMPANY_INVALID" ? fieldError(result.error) : undefined}
               data-testid="register-company"
             />

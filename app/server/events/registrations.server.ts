@@ -46,15 +46,20 @@ export async function placesTaken(db: Db, eventId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The actor's confirmed links to verified companies: the companies they may register for. */
-export async function registrableCompanies(db: Db, actor: Actor): Promise<Array<{ id: string; name: string }>> {
+/**
+ * The companies the actor may register for: their confirmed links to verified companies and to
+ * new profiles awaiting approval (decision 031: a first-time company must not miss a deadline
+ * while the agency checks it; `pending` marks those). Deactivated profiles never register.
+ */
+export async function registrableCompanies(db: Db, actor: Actor): Promise<Array<{ id: string; name: string; pending: boolean }>> {
   if (!actor) return [];
-  return db
-    .select({ id: companies.id, name: companies.name })
+  const rows = await db
+    .select({ id: companies.id, name: companies.name, status: companies.status })
     .from(companyUserLinks)
     .innerJoin(companies, eq(companies.id, companyUserLinks.companyId))
-    .where(and(eq(companyUserLinks.userId, actor.id), eq(companyUserLinks.status, "CONFIRMED"), eq(companies.status, "VERIFIED")))
+    .where(and(eq(companyUserLinks.userId, actor.id), eq(companyUserLinks.status, "CONFIRMED"), inArray(companies.status, ["VERIFIED", "PENDING"])))
     .orderBy(asc(companies.name));
+  return rows.map((r) => ({ id: r.id, name: r.name, pending: r.status === "PENDING" }));
 }
 
 export async function lockEvent(tx: Db, eventId: string): Promise<EventRow> {
@@ -99,7 +104,7 @@ export async function registerForEvent(db: Db, actor: Actor, input: RegisterInpu
   const relation = await loadEventRelation(db, actor, input.eventId, now);
   if (!eventPolicy.canView(actor, relation)) throw new AppError("NOT_FOUND");
   const mine = await registrableCompanies(db, actor);
-  if (!eventPolicy.canRegister(actor, relation, { hasCompany: mine.length > 0, hasVerifiedCompany: mine.length > 0 })) {
+  if (!eventPolicy.canRegister(actor, relation, { hasCompany: mine.length > 0, hasRegistrableCompany: mine.length > 0 })) {
     throw new AppError(relation.isPublic ? "REGISTRATION_NEEDS_VERIFIED_COMPANY" : "REGISTRATION_CLOSED");
   }
   if (!mine.some((c) => c.id === input.companyId)) throw new AppError("REGISTRATION_COMPANY_INVALID");
