@@ -70,7 +70,8 @@ export function ParticipantTable({ eventId, rows, columns, filter, listHref, bus
 
   return (
     <div className={classes.cards}>
-      <Table.ScrollContainer minWidth={1100}>
+      {/* Native scrolling: a scroll area's content box would keep the cards as wide as the table. */}
+      <Table.ScrollContainer minWidth={1100} type="native" classNames={{ scrollContainerInner: classes.inner }}>
       <Table striped data-testid="participant-table">
         <Table.Caption>{t("page.adminParticipants.title")}</Table.Caption>
         <Table.Thead>
