@@ -1,7 +1,6 @@
 import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { AdminMobileNotice } from "~/components/AdminMobileNotice";
 import { B2bFigures } from "~/components/b2b/B2bFigures";
 import { B2bPlanForm } from "~/components/b2b/B2bPlanForm";
 import { B2bRunHistory } from "~/components/b2b/B2bRunHistory";
@@ -128,7 +127,6 @@ export default function AdminB2b() {
 
   return (
     <Stack>
-      <AdminMobileNotice />
       <div>
         <Title order={1}>{t("page.adminB2b.title")}</Title>
         <Text size="lg" fw={600}>

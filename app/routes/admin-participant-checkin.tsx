@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useParams } from "react-router";
 import { failureCode } from "~/components/failure-code";
 import { FormError } from "~/components/FormError";
@@ -95,9 +95,10 @@ export default function AdminParticipantCheckin() {
             </Button>
           </Form>
         )}
-        <Anchor component={Link} to={listHref}>
+        {/* A button-sized link: this page is opened on a phone at the door. */}
+        <Button component={Link} to={listHref} variant="light" data-testid="checkin-back">
           {t("checkin.back")}
-        </Anchor>
+        </Button>
       </Group>
     </Stack>
   );

@@ -2,7 +2,6 @@ import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from "@mantin
 import { useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { z } from "zod";
-import { AdminMobileNotice } from "~/components/AdminMobileNotice";
 import { failureCode } from "~/components/failure-code";
 import { FormError } from "~/components/FormError";
 import { ParticipantFilters } from "~/components/participants/ParticipantFilters";
@@ -104,7 +103,6 @@ export default function AdminParticipants() {
 
   return (
     <Stack>
-      <AdminMobileNotice />
       <div>
         <Title order={1}>{t("page.adminParticipants.title")}</Title>
         <Text size="lg" fw={600} data-testid="participants-event-title">

@@ -22,6 +22,8 @@ import { participatingCompaniesOfActor } from "~/server/matching/access.server";
 import { userContext } from "~/server/http/context";
 import { agendaForEventPage } from "~/server/matching/agenda.server";
 import { publicBaseUrl } from "~/server/request-origin.server";
+import { EventTimeRange } from "~/components/events/EventTimeRange";
+import { zoneLabelForSpan } from "~/schemas/event-time-zone";
 import type { Route } from "./+types/event-detail";
 
 // Leaflet touches `window` on import: the map loads in the browser only.
@@ -81,7 +83,9 @@ export default function EventDetailPage() {
   const e = d.event;
   const description = locale === "cs" ? e.descriptionCs : e.descriptionDe;
   const paymentTerms = locale === "cs" ? e.paymentTermsCs || e.paymentTermsDe : e.paymentTermsDe || e.paymentTermsCs;
-  const address = [e.venue, e.line1, e.line2, [e.postalCode, e.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  // The country belongs to the address: the region spans two (issue 19).
+  const address = [e.venue, e.line1, e.line2, [e.postalCode, e.city].filter(Boolean).join(" "), e.country && t(`country.${e.country}`)].filter(Boolean).join(", ");
+  const zone = zoneLabelForSpan(locale, e.startsAt, e.endsAt);
   const loginHref = `${href("login", locale)}?${new URLSearchParams({ redirectTo: location.pathname })}`;
   const calendarHref = href("eventCalendar", locale, { id: e.id });
   const mapLabels = { contributors: t("companyDetail.map.contributors"), zoomIn: t("companyDetail.map.zoomIn"), zoomOut: t("companyDetail.map.zoomOut") };
@@ -99,10 +103,10 @@ export default function EventDetailPage() {
           {d.title}
         </Title>
         <Text fw={700} size="lg">
-          <time dateTime={e.startsAt}>{format.dateTimeRange(e.startsAt, e.endsAt)}</time>
+          <EventTimeRange start={e.startsAt} end={e.endsAt} />
         </Text>
         <Text size="sm" c="dimmed">
-          {t("eventDetail.timeZone")}
+          {t("eventDetail.timeZone", { zone: zone.long, short: zone.short })}
         </Text>
         <Group gap="sm">
           <Button component="a" href={calendarHref} variant="default" download data-testid="event-ics">

@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation
 import { ErrorScreen } from "~/components/ErrorScreen";
 import { FormRenderer } from "~/components/event-form/FormRenderer";
 import { FormError, useFieldError } from "~/components/FormError";
-import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
+import { useLocale, useT } from "~/i18n/i18n-context";
 import { localeOfPath } from "~/i18n/locales";
 import { errorMeta, pageMeta } from "~/routing/current-page";
 import { href } from "~/routing/paths";
@@ -17,6 +17,7 @@ import { getPublicEventForm } from "~/server/events/forms.server";
 import { registerForEvent, RegistrationAnswersFailure } from "~/server/events/registrations.server";
 import { handleAction, readForm, unexpectedAs } from "~/server/http/actions.server";
 import { userContext } from "~/server/http/context";
+import { EventTimeRange } from "~/components/events/EventTimeRange";
 import type { Route } from "./+types/event-register";
 
 export function meta(args: Route.MetaArgs) {
@@ -86,7 +87,6 @@ type ActionResult = { ok: false; error?: string; answerErrors?: Record<string, s
 export default function EventRegisterPage() {
   const t = useT();
   const locale = useLocale();
-  const format = useFormat();
   const d = useLoaderData<typeof loader>();
   const result = useActionData() as ActionResult;
   const busy = useNavigation().state !== "idle";
@@ -164,17 +164,22 @@ export default function EventRegisterPage() {
               {t("eventRegister.full")}
             </Alert>
           )}
+          {d.companies.some((c) => c.pending) && (
+            <Alert color="blue" data-testid="register-pending-note">
+              {t("eventRegister.pendingNote")}
+            </Alert>
+          )}
           {only ? (
             <>
               <input type="hidden" name="companyId" value={only.id} />
-              <Text>{t("eventRegister.forCompany", { company: only.name })}</Text>
+              <Text>{t("eventRegister.forCompany", { company: only.pending ? `${only.name} (${t("companyStatus.pendingMark")})` : only.name })}</Text>
             </>
           ) : (
             <NativeSelect
               name="companyId"
               label={t("eventRegister.company")}
               description={t("eventRegister.companyHint")}
-              data={d.companies.map((c) => ({ value: c.id, label: c.name }))}
+              data={d.companies.map((c) => ({ value: c.id, label: c.pending ? `${c.name} (${t("companyStatus.pendingMark")})` : c.name }))}
               error={result?.error === "REGISTRATION_COMPANY_INVALID" ? fieldError(result.error) : undefined}
               data-testid="register-company"
             />
@@ -210,7 +215,7 @@ export default function EventRegisterPage() {
           {t("eventRegister.title", { title: d.title })}
         </Title>
         <Text fw={700}>
-          <time dateTime={d.startsAt}>{format.dateTimeRange(d.startsAt, d.endsAt)}</time>
+          <EventTimeRange start={d.startsAt} end={d.endsAt} />
         </Text>
       </Stack>
       {body}

@@ -12,6 +12,7 @@ import { getMyEvents } from "~/server/events/my-events.server";
 import { runRegistrationIntent } from "~/server/events/registration-actions.server";
 import { handleAction, readForm } from "~/server/http/actions.server";
 import { userContext } from "~/server/http/context";
+import { EventTimeRange } from "~/components/events/EventTimeRange";
 import type { Route } from "./+types/my-events";
 
 export function meta(args: Route.MetaArgs) {
@@ -35,14 +36,13 @@ const STATUS_COLOR: Record<string, string> = { REGISTERED: "#1b5e20", ATTENDED: 
 function RegistrationCard({ r, onCancel }: { r: Registration; onCancel: (r: Registration) => void }) {
   const t = useT();
   const locale = useLocale();
-  const format = useFormat();
   const title = locale === "cs" ? r.titleCs : r.titleDe;
   return (
     <Card withBorder padding="md" component="li" data-testid="my-event" data-status={r.status}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Text size="sm" fw={700}>
-            <time dateTime={r.startsAt}>{format.dateTimeRange(r.startsAt, r.endsAt)}</time>
+            <EventTimeRange start={r.startsAt} end={r.endsAt} />
           </Text>
           <Badge color={STATUS_COLOR[r.status] ?? "gray.7"}>{t(`myEvents.status.${r.status}` as MessageKey)}</Badge>
         </Group>

@@ -2,7 +2,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from "@pla
 import { extractText, getDocumentProxy } from "unpdf";
 import type { Locale } from "../../app/i18n/locales";
 import type { MessageKey, MessageValues } from "../../app/i18n/translate";
-import { expectAxeAtBothWidths, loginWithCode, msg, newContext, pathOf } from "./support";
+import { expectAxeAtBothWidths, expectBadgesWhole, loginWithCode, msg, newContext, pathOf } from "./support";
 
 /**
  * Issue 12 as one journey in Chromium, German then Czech, on the demo B2B exchange (24 companies,
@@ -26,6 +26,18 @@ const WISHES = ["Richter Holzbau GmbH", "Dvořák Lahůdky s.r.o."];
 
 let eventId = "";
 const signedIn: Partial<Record<Locale, BrowserContext>> = {};
+
+/** The schedule's "Wunsch n" / "nicht gewünscht" and the wish-list badges, whole at 1280 and 390 px (issue 19). */
+async function expectScheduleBadgesWhole(organiser: Page, t: (key: MessageKey) => string, label: string) {
+  for (const width of [1280, 390]) {
+    await organiser.setViewportSize({ width, height: 900 });
+    const ranks = organiser.getByTestId("b2b-rank-badge");
+    await expect(ranks.filter({ hasText: t("b2b.schedule.notRanked") }).first()).toBeAttached();
+    await expectBadgesWhole(ranks, `${label}: schedule badges @${width}`);
+    await expectBadgesWhole(organiser.getByTestId("b2b-pref-status-badge"), `${label}: wish-list badges @${width}`);
+  }
+  await organiser.setViewportSize({ width: 1280, height: 900 });
+}
 
 async function findEvent(page: Page): Promise<string> {
   await page.goto(`${pathOf("eventList", "de")}?q=${encodeURIComponent(EVENT_DE)}`);
@@ -150,6 +162,7 @@ test("German: a company ranks, the organiser runs, locks, re-runs, publishes and
     await expect(result.getByTestId("b2b-score-explained")).toHaveText(t("b2b.figures.scoreExplained", { max: 10 }));
     await expect(result.getByTestId("b2b-not-final")).toBeVisible();
     await expectAxeAtBothWidths(organiser, "B2B page with a result");
+    await expectScheduleBadgesWhole(organiser, t, "de");
 
     // Lock the first meeting of round 2, re-run: it stays where it was.
     const round2 = result.getByTestId("b2b-round-2");
@@ -219,6 +232,7 @@ test("Czech: the organiser re-runs, restores an earlier run and publishes again 
     await expect(organiser.getByTestId("b2b-history").getByTestId("b2b-run-5")).toContainText(t("b2b.history.kind.RESTORED"));
     await publish(organiser);
     await expectAxeAtBothWidths(organiser, "B2B page in Czech");
+    await expectScheduleBadgesWhole(organiser, t, "cs");
   } finally {
     await organiserContext.close();
   }

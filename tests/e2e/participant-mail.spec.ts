@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { LOCALES } from "../../app/i18n/locales";
 import type { MessageKey, MessageValues } from "../../app/i18n/translate";
-import { expectNoAxeViolations, expectNoHorizontalOverflow, msg, newContext, pathOf, readOutbox } from "./support";
+import { expectBadgesWhole, expectNoAxeViolations, expectNoHorizontalOverflow, msg, newContext, pathOf, readOutbox } from "./support";
 
 /**
  * Issue 11, e-mail to participants, in Chromium, in both languages: the demo Multiplikator ticks
@@ -72,6 +72,9 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId("mail-done")).toBeVisible({ timeout: 20_000 });
       await expect(page.getByTestId("mail-progress")).toContainText(t("participantMail.progress.summary", { sent: 2, total: 2 }));
       await expect(page.locator('[data-testid="mail-recipient"][data-status="SENT"]')).toHaveCount(2);
+      // "Gesendet" / "Odesláno" in full, never cut (issue 19).
+      await expect(page.getByTestId("mail-status-badge").first()).toHaveText(t("participantMail.status.SENT"));
+      await expectBadgesWhole(page.getByTestId("mail-status-badge"), `mail status badges 1280 ${locale}`);
       await expect(page.getByTestId("mail-history")).toContainText(locale === "de" ? `Programm ${token}` : `Program ${token}`);
       await expectNoAxeViolations(page, `mail progress 1280 ${locale}`);
 
@@ -90,6 +93,7 @@ for (const locale of LOCALES) {
       await page.setViewportSize(PHONE);
       await expectNoAxeViolations(page, `mail progress 390 ${locale}`);
       await expectNoHorizontalOverflow(page, `mail progress 390 ${locale}`);
+      await expectBadgesWhole(page.getByTestId("mail-status-badge"), `mail status badges 390 ${locale}`);
       await page.getByTestId("new-mail").click();
       await expect(page.getByTestId("subject-cs")).toBeVisible();
       await expectNoAxeViolations(page, `mail form 390 ${locale}`);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import { IntlMessageFormat } from "intl-messageformat";
 import { LOCALE_TAGS, LOCALES, type Locale } from "../../app/i18n/locales";
 import type { MessageKey, MessageValues } from "../../app/i18n/translate";
@@ -261,4 +261,19 @@ export async function expectAxeAtBothWidths(page: Page, label: string) {
     if (width === 390) await expectNoHorizontalOverflow(page, `${label} @390`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * Badges are never cut with "…" (issue 19): neither a badge nor anything in it is wider than the
+ * box it is drawn in. Soft, so a page reports every cut badge.
+ */
+export async function expectBadgesWhole(badges: Locator, label: string) {
+  await expect(badges.first(), label).toBeVisible();
+  const cut = await badges.evaluateAll((els) =>
+    els
+      .flatMap((el) => [el, ...el.querySelectorAll<HTMLElement>("*")])
+      .filter((el) => el.getClientRects().length > 0 && el.scrollWidth > el.clientWidth)
+      .map((el) => `${el.textContent} (${el.scrollWidth} > ${el.clientWidth})`),
+  );
+  expect.soft(cut, label).toEqual([]);
 }

@@ -16,6 +16,8 @@ export interface PendingCompany {
   country: Country | null;
   creatorName: string | null;
   creatorEmail: string | null;
+  /** Upcoming events the company registered for while it waits (decision 031), nearest first. */
+  events: Array<{ eventId: string; titleDe: string; titleCs: string; startsAt: When }>;
 }
 export interface PendingLink {
   id: string;
@@ -49,6 +51,7 @@ function CompanyLink({ id, name }: { id: string; name: string }) {
 export function PendingCompaniesTable({ rows }: { rows: PendingCompany[] }) {
   const t = useT();
   const format = useFormat();
+  const locale = useLocale();
   return (
     <WorkSection
       id="approvals-companies"
@@ -59,9 +62,16 @@ export function PendingCompaniesTable({ rows }: { rows: PendingCompany[] }) {
       columns={[t("approvals.col.company"), t("approvals.col.location"), t("approvals.col.createdBy"), t("approvals.col.receivedAt"), t("approvals.col.decision")]}
     >
       {rows.map((row) => (
-        <Table.Tr key={row.id}>
+        <Table.Tr key={row.id} data-testid="approval-company" data-registered={row.events.length > 0 ? "true" : undefined}>
           <Table.Td>
             <CompanyLink id={row.id} name={row.name} />
+            {row.events.length > 0 && (
+              <Text size="sm" fw={700} data-testid="approval-company-events">
+                {t("approvals.companies.registered", {
+                  events: row.events.map((e) => `${locale === "cs" ? e.titleCs : e.titleDe} (${format.date(e.startsAt)})`).join("; "),
+                })}
+              </Text>
+            )}
           </Table.Td>
           <Table.Td>{row.city && row.country ? `${row.city} (${t(`country.${row.country}`)})` : "–"}</Table.Td>
           {/* Imported and demo profiles have no creator. */}

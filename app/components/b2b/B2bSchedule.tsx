@@ -170,9 +170,9 @@ function CompanyCell({ name, id, rank }: { name: string; id: string; rank: numbe
   const t = useT();
   const locale = useLocale();
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap="wrap">
       <Link to={href("companyDetail", locale, { id })}>{name}</Link>
-      <Badge variant="light" color={rank === null ? "gray" : "brand"} size="sm">
+      <Badge variant="light" color={rank === null ? "gray" : "brand"} size="sm" data-testid="b2b-rank-badge">
         {rank === null ? t("b2b.schedule.notRanked") : t("b2b.schedule.rank", { rank })}
       </Badge>
     </Group>

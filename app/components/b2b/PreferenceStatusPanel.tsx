@@ -78,7 +78,7 @@ export function PreferenceStatusPanel({ rows, eventId, locale, maxPreferences, r
                         {r.name}
                       </Table.Th>
                       <Table.Td>
-                        <Badge color={r.submitted ? "#1b5e20" : "#8a3c00"}>{r.submitted ? t("b2bPrefs.status.submitted") : t("b2bPrefs.status.missing")}</Badge>
+                        <Badge color={r.submitted ? "#1b5e20" : "#8a3c00"} data-testid="b2b-pref-status-badge">{r.submitted ? t("b2bPrefs.status.submitted") : t("b2bPrefs.status.missing")}</Badge>
                       </Table.Td>
                       <Table.Td>
                         {r.submittedAt && (

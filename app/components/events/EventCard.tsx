@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
 import { href } from "~/routing/paths";
 import type { EventListItem } from "~/schemas/event-list";
+import { EventTimeRange } from "./EventTimeRange";
 
 // Filled dark shades keep white text above 4.5:1 in both themes (see StatusBadge).
 const GREEN = "#1b5e20";
@@ -16,7 +17,7 @@ export function EventCard({ event, headingLevel = 2 }: { event: EventListItem; h
   const format = useFormat();
   const full = event.maxParticipants !== null && event.registered >= event.maxParticipants && !event.external;
   const Heading = `h${headingLevel}` as const;
-  const where = event.online ? t("events.card.online") : [event.venue, event.city].filter(Boolean).join(", ");
+  const where = event.online ? t("events.card.online") : [event.venue, event.city, event.country && t(`country.${event.country}`)].filter(Boolean).join(", ");
   return (
     <Card withBorder padding="md" component="article" data-testid="event-card" h="100%">
       {event.imageKey && (
@@ -26,7 +27,7 @@ export function EventCard({ event, headingLevel = 2 }: { event: EventListItem; h
       )}
       <Stack gap={6}>
         <Text size="sm" fw={700}>
-          <time dateTime={event.startsAt}>{format.dateTimeRange(event.startsAt, event.endsAt)}</time>
+          <EventTimeRange start={event.startsAt} end={event.endsAt} />
         </Text>
         <Heading style={{ margin: 0, fontSize: "1.125rem", lineHeight: 1.3 }} className="hyphenate">
           <Anchor component={Link} to={href("eventDetail", locale, { id: event.id })} data-testid="event-card-link">

@@ -68,7 +68,7 @@ export function MailProgress({ mailing }: { mailing: ProgressMailing }) {
                   <Table.Td>{r.email}</Table.Td>
                   <Table.Td>{t(`participantMail.lang.${r.locale}`)}</Table.Td>
                   <Table.Td>
-                    <Badge color={COLORS[r.status]} variant="filled" tt="none">
+                    <Badge color={COLORS[r.status]} variant="filled" tt="none" data-testid="mail-status-badge">
                       {t(`participantMail.status.${r.status}`)}
                     </Badge>
                   </Table.Td>

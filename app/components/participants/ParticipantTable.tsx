@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Anchor, Badge, Button, Checkbox, Group, Table, Text, VisuallyHidden } from "@mantine/core";
 import { Form, Link } from "react-router";
 import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
 import { href } from "~/routing/paths";
@@ -6,6 +6,7 @@ import type { Country, RegistrationStatus } from "~/schemas/enums";
 import { type AnswerCell, type AnswerColumn, columnLabel, formatAnswerCell } from "~/schemas/participant-answers";
 import { type ParticipantFilter, type ParticipantSort, selectionQuery } from "~/schemas/participant-selection";
 import { RegistrationStatusBadge } from "./RegistrationStatusBadge";
+import classes from "./ParticipantTable.module.css";
 import { TOOLS_FORM_ID } from "./ParticipantTools";
 
 export interface ParticipantTableRow {
@@ -15,6 +16,8 @@ export interface ParticipantTableRow {
   email: string | null;
   companyId: string;
   companyName: string;
+  /** The company's profile awaits approval (decision 031): marked, and not linked (its page is not public yet). */
+  companyPending: boolean;
   country: Country | null;
   region: string | null;
   function: string | null;
@@ -66,7 +69,9 @@ export function ParticipantTable({ eventId, rows, columns, filter, listHref, bus
   };
 
   return (
-    <Table.ScrollContainer minWidth={1100}>
+    <div className={classes.cards}>
+      {/* Native scrolling: a scroll area's content box would keep the cards as wide as the table. */}
+      <Table.ScrollContainer minWidth={1100} type="native" classNames={{ scrollContainerInner: classes.inner }}>
       <Table striped data-testid="participant-table">
         <Table.Caption>{t("page.adminParticipants.title")}</Table.Caption>
         <Table.Thead>
@@ -83,13 +88,19 @@ export function ParticipantTable({ eventId, rows, columns, filter, listHref, bus
             {sortHeader("name", t("participants.col.person"))}
             {sortHeader("company", t("participants.col.company"))}
             {sortHeader("country", t("participants.col.country"))}
-            <Table.Th scope="col">{t("participants.col.region")}</Table.Th>
-            <Table.Th scope="col">{t("participants.col.function")}</Table.Th>
+            <Table.Th scope="col" className={classes.phoneHidden}>
+              {t("participants.col.region")}
+            </Table.Th>
+            <Table.Th scope="col" className={classes.phoneHidden}>
+              {t("participants.col.function")}
+            </Table.Th>
             {sortHeader("registeredAt", t("participants.col.registeredAt"))}
             {sortHeader("state", t("participants.col.state"))}
-            <Table.Th scope="col">{t("participants.col.actions")}</Table.Th>
+            <Table.Th scope="col" className={classes.phoneHidden}>
+              {t("participants.col.actions")}
+            </Table.Th>
             {columns.map((c) => (
-              <Table.Th scope="col" key={c.key} data-testid="answer-column">
+              <Table.Th scope="col" key={c.key} data-testid="answer-column" className={classes.phoneHidden}>
                 {columnLabel(c, locale)}
               </Table.Th>
             ))}
@@ -121,15 +132,26 @@ export function ParticipantTable({ eventId, rows, columns, filter, listHref, bus
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td>
-                  <Anchor component={Link} to={href("companyDetail", locale, { id: r.companyId })} size="sm">
-                    {r.companyName}
-                  </Anchor>
+                <Table.Td data-label={t("participants.col.company")}>
+                  {r.companyPending ? (
+                    <Text span size="sm">
+                      {r.companyName}
+                    </Text>
+                  ) : (
+                    <Anchor component={Link} to={href("companyDetail", locale, { id: r.companyId })} size="sm">
+                      {r.companyName}
+                    </Anchor>
+                  )}
+                  {r.companyPending && (
+                    <Badge color="#8a3c00" size="sm" tt="none" display="block" mt={4} data-testid="participant-company-pending">
+                      {t("companyStatus.pendingMark")}
+                    </Badge>
+                  )}
                 </Table.Td>
-                <Table.Td>{r.country ? t(`country.${r.country}`) : ""}</Table.Td>
-                <Table.Td>{r.region ?? ""}</Table.Td>
-                <Table.Td>{r.function ?? ""}</Table.Td>
-                <Table.Td>{format.dateTime(r.registeredAt)}</Table.Td>
+                <Table.Td data-label={t("participants.col.country")}>{r.country ? t(`country.${r.country}`) : ""}</Table.Td>
+                <Table.Td data-label={t("participants.col.region")}>{r.region ?? ""}</Table.Td>
+                <Table.Td data-label={t("participants.col.function")}>{r.function ?? ""}</Table.Td>
+                <Table.Td data-label={t("participants.col.registeredAt")}>{format.dateTime(r.registeredAt)}</Table.Td>
                 <Table.Td>
                   <RegistrationStatusBadge status={r.status} />
                   {r.attendedAt && (
@@ -163,13 +185,16 @@ export function ParticipantTable({ eventId, rows, columns, filter, listHref, bus
                   </Group>
                 </Table.Td>
                 {columns.map((c) => (
-                  <Table.Td key={c.key}>{formatAnswerCell(r.answers[c.key], locale, words)}</Table.Td>
+                  <Table.Td key={c.key} data-label={columnLabel(c, locale)}>
+                    {formatAnswerCell(r.answers[c.key], locale, words)}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             );
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+      </Table.ScrollContainer>
+    </div>
   );
 }

@@ -114,7 +114,7 @@ export async function getPublicEvent(db: Db, actor: Actor, eventId: string, now 
       : null,
     registrableCompanies: mine,
     participants,
-    can: { manage: manager, register: eventPolicy.canRegister(actor, relation, { hasCompany: mine.length > 0, hasVerifiedCompany: mine.length > 0 }) },
+    can: { manage: manager, register: eventPolicy.canRegister(actor, relation, { hasCompany: mine.length > 0, hasRegistrableCompany: mine.length > 0 }) },
   };
 }
 

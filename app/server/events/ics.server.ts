@@ -1,5 +1,7 @@
 import { createEvent } from "ics";
 import type { Locale } from "~/i18n/locales";
+import { translate } from "~/i18n/translate";
+import { eventTimeText } from "~/schemas/event-time-zone";
 import { absoluteUrl } from "~/server/accounts/links.server";
 import { publicBaseUrl } from "~/server/request-origin.server";
 
@@ -20,6 +22,7 @@ export interface IcsEvent {
   locationKind: "ADDRESS" | "ONLINE";
   onlineUrl: string | null;
   venue: string | null;
+  country: "DE" | "CZ" | null;
   line1: string | null;
   postalCode: string | null;
   city: string | null;
@@ -40,10 +43,15 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-export function eventLocationText(e: Pick<IcsEvent, "locationKind" | "onlineUrl" | "venue" | "line1" | "postalCode" | "city">): string {
+/** The venue as one line; with a locale, the country is named too (the region spans two; issue 19). */
+export function eventLocationText(
+  e: Pick<IcsEvent, "locationKind" | "onlineUrl" | "venue" | "line1" | "postalCode" | "city"> & { country?: "DE" | "CZ" | null },
+  locale?: Locale,
+): string {
   if (e.locationKind === "ONLINE") return e.onlineUrl ?? "";
   const town = [e.postalCode, e.city].filter(Boolean).join(" ");
-  return [e.venue, e.line1, town].filter(Boolean).join(", ");
+  const country = locale && e.country ? translate(locale, `country.${e.country}`) : null;
+  return [e.venue, e.line1, town, country].filter(Boolean).join(", ");
 }
 
 const utc = (d: Date) => d.getTime();
@@ -61,8 +69,9 @@ export function eventIcs(e: IcsEvent, locale: Locale): string {
     endInputType: "utc",
     endOutputType: "utc",
     title: locale === "cs" ? e.titleCs : e.titleDe,
-    description: `${htmlToText(locale === "cs" ? e.descriptionCs : e.descriptionDe)}\n\n${url}`,
-    location: eventLocationText(e),
+    // Calendars show the UTC times in the reader's zone; the text states the venue's, in words (decision 031).
+    description: `${eventTimeText(locale, e.startsAt, e.endsAt)}\n\n${htmlToText(locale === "cs" ? e.descriptionCs : e.descriptionDe)}\n\n${url}`,
+    location: eventLocationText(e, locale),
     ...(e.lat !== null && e.lon !== null && e.locationKind === "ADDRESS" ? { geo: { lat: e.lat, lon: e.lon } } : {}),
     url,
     status: "CONFIRMED",

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne } from "drizzle-orm";
-import type { Locale } from "~/i18n/locales";
+import { type Locale, LOCALE_TAGS } from "~/i18n/locales";
+import { EVENT_TIME_ZONE, zoneLabel } from "~/schemas/event-time-zone";
 import { EMPTY_FORM, type FormAnswers } from "~/schemas/event-form";
 import { validateAnswers, type AnswerErrors } from "~/schemas/event-form-logic";
 import { acceptsRegistrations, registrationClosesAt, registrationState } from "~/schemas/event-state";
@@ -46,15 +47,20 @@ export async function placesTaken(db: Db, eventId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The actor's confirmed links to verified companies: the companies they may register for. */
-export async function registrableCompanies(db: Db, actor: Actor): Promise<Array<{ id: string; name: string }>> {
+/**
+ * The companies the actor may register for: their confirmed links to verified companies and to
+ * new profiles awaiting approval (decision 031: a first-time company must not miss a deadline
+ * while the agency checks it; `pending` marks those). Deactivated profiles never register.
+ */
+export async function registrableCompanies(db: Db, actor: Actor): Promise<Array<{ id: string; name: string; pending: boolean }>> {
   if (!actor) return [];
-  return db
-    .select({ id: companies.id, name: companies.name })
+  const rows = await db
+    .select({ id: companies.id, name: companies.name, status: companies.status })
     .from(companyUserLinks)
     .innerJoin(companies, eq(companies.id, companyUserLinks.companyId))
-    .where(and(eq(companyUserLinks.userId, actor.id), eq(companyUserLinks.status, "CONFIRMED"), eq(companies.status, "VERIFIED"), companyNotDeleted()))
+    .where(and(eq(companyUserLinks.userId, actor.id), eq(companyUserLinks.status, "CONFIRMED"), inArray(companies.status, ["VERIFIED", "PENDING"]), companyNotDeleted()))
     .orderBy(asc(companies.name));
+  return rows.map((r) => ({ id: r.id, name: r.name, pending: r.status === "PENDING" }));
 }
 
 export async function lockEvent(tx: Db, eventId: string): Promise<EventRow> {
@@ -99,7 +105,7 @@ export async function registerForEvent(db: Db, actor: Actor, input: RegisterInpu
   const relation = await loadEventRelation(db, actor, input.eventId, now);
   if (!eventPolicy.canView(actor, relation)) throw new AppError("NOT_FOUND");
   const mine = await registrableCompanies(db, actor);
-  if (!eventPolicy.canRegister(actor, relation, { hasCompany: mine.length > 0, hasVerifiedCompany: mine.length > 0 })) {
+  if (!eventPolicy.canRegister(actor, relation, { hasCompany: mine.length > 0, hasRegistrableCompany: mine.length > 0 })) {
     throw new AppError(relation.isPublic ? "REGISTRATION_NEEDS_VERIFIED_COMPANY" : "REGISTRATION_CLOSED");
   }
   if (!mine.some((c) => c.id === input.companyId)) throw new AppError("REGISTRATION_COMPANY_INVALID");
@@ -231,9 +237,8 @@ export async function mailRegistrant(db: Db, userId: string | null, locale: Loca
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) return;
   const title = locale === "cs" ? event.titleCs : event.titleDe;
-  const date = new Intl.DateTimeFormat(locale === "cs" ? "cs-CZ" : "de-DE", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Berlin" }).format(
-    event.startsAt,
-  );
+  // The start in the venue's zone, named in words that fit both countries (decision 031).
+  const date = `${new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "long", timeStyle: "short", timeZone: EVENT_TIME_ZONE }).format(event.startsAt)} (${zoneLabel(locale, event.startsAt).long})`;
   const mail = renderMail(user.email, locale, {
     subject: `mail.eventRegistration.${kind}.subject`,
     paragraphs: [{ key: `mail.eventRegistration.${kind}.body`, values: { title, date } }],

@@ -139,15 +139,18 @@ describe("registering", () => {
     expect((await getPublicEvent(handle.db, null, b2b.eventId, closed)).state).toBe("B2B_MATCHING");
   });
 
-  it("the company must be one of the user's verified companies", async () => {
+  it("the company must be one of the user's own verified or pending companies; a deactivated one cannot register (decision 031)", async () => {
     const now = new Date();
     const { eventId } = await organiserEvent({}, now);
     const a = await participant();
     const other = await insertCompany(handle.db);
     await expect(register(a.user, eventId, other, now)).rejects.toMatchObject({ code: "REGISTRATION_COMPANY_INVALID" });
+    const deactivatedUser = await insertUser(handle.db);
+    const deactivated = await insertCompany(handle.db, { status: "DEACTIVATED", members: [deactivatedUser.id] });
+    await expect(register(deactivatedUser, eventId, deactivated, now)).rejects.toMatchObject({ code: "REGISTRATION_NEEDS_VERIFIED_COMPANY" });
     const pendingUser = await insertUser(handle.db);
     const pending = await insertCompany(handle.db, { status: "PENDING", members: [pendingUser.id] });
-    await expect(register(pendingUser, eventId, pending, now)).rejects.toMatchObject({ code: "REGISTRATION_NEEDS_VERIFIED_COMPANY" });
+    expect((await register(pendingUser, eventId, pending, now)).status).toBe("REGISTERED");
   });
 });
 

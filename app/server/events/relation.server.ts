@@ -51,13 +51,13 @@ export function ensureEvent(allowed: boolean, visible: boolean): void {
   if (!allowed) throw new AppError("FORBIDDEN");
 }
 
-/** Whether the actor has a confirmed company, and a verified one (for creating and registering). */
+/** Whether the actor has a confirmed company, and one that may register (verified or awaiting approval; decision 031). */
 export async function loadActorCompanies(db: Db, actor: Actor): Promise<ActorCompanies> {
-  if (!actor) return { hasCompany: false, hasVerifiedCompany: false };
+  if (!actor) return { hasCompany: false, hasRegistrableCompany: false };
   const rows = await db
     .select({ status: companies.status })
     .from(companyUserLinks)
     .innerJoin(companies, eq(companies.id, companyUserLinks.companyId))
     .where(and(eq(companyUserLinks.userId, actor.id), eq(companyUserLinks.status, "CONFIRMED"), companyNotDeleted()));
-  return { hasCompany: rows.length > 0, hasVerifiedCompany: rows.some((r) => r.status === "VERIFIED") };
+  return { hasCompany: rows.length > 0, hasRegistrableCompany: rows.some((r) => r.status === "VERIFIED" || r.status === "PENDING") };
 }

@@ -31,19 +31,23 @@ it("knows organiser members (main and further organiser), publication and deleti
   await expect(loadEventRelation(db, null, "not-a-uuid")).rejects.toMatchObject({ code: "NOT_FOUND" });
   await expect(loadEventRelation(db, null, "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({ code: "NOT_FOUND" });
 
-  expect(await loadActorCompanies(db, outsider)).toEqual({ hasCompany: true, hasVerifiedCompany: false });
-  expect(await loadActorCompanies(db, organiser)).toEqual({ hasCompany: true, hasVerifiedCompany: true });
-  expect(await loadActorCompanies(db, null)).toEqual({ hasCompany: false, hasVerifiedCompany: false });
+  // A pending profile may register (decision 031), a deactivated one not.
+  expect(await loadActorCompanies(db, outsider)).toEqual({ hasCompany: true, hasRegistrableCompany: true });
+  const deactivatedMember = await insertUser(db, "Organisation");
+  await insertCompany(db, { members: [deactivatedMember.id], status: "DEACTIVATED" });
+  expect(await loadActorCompanies(db, deactivatedMember)).toEqual({ hasCompany: true, hasRegistrableCompany: false });
+  expect(await loadActorCompanies(db, organiser)).toEqual({ hasCompany: true, hasRegistrableCompany: true });
+  expect(await loadActorCompanies(db, null)).toEqual({ hasCompany: false, hasRegistrableCompany: false });
 });
 
 type Who = "anonymous" | "orgNoCompany" | "orgWithCompany" | "multiOrganiser" | "multiOther" | "admin";
-const ACTORS: Record<Who, { actor: { id: string; role: "Admin" | "Organisation" | "Multiplikator" } | null; member: boolean; companies: { hasCompany: boolean; hasVerifiedCompany: boolean } }> = {
-  anonymous: { actor: null, member: false, companies: { hasCompany: false, hasVerifiedCompany: false } },
-  orgNoCompany: { actor: { id: "o1", role: "Organisation" }, member: false, companies: { hasCompany: false, hasVerifiedCompany: false } },
-  orgWithCompany: { actor: { id: "o2", role: "Organisation" }, member: false, companies: { hasCompany: true, hasVerifiedCompany: true } },
-  multiOrganiser: { actor: { id: "m1", role: "Multiplikator" }, member: true, companies: { hasCompany: true, hasVerifiedCompany: true } },
-  multiOther: { actor: { id: "m2", role: "Multiplikator" }, member: false, companies: { hasCompany: true, hasVerifiedCompany: true } },
-  admin: { actor: { id: "a", role: "Admin" }, member: false, companies: { hasCompany: false, hasVerifiedCompany: false } },
+const ACTORS: Record<Who, { actor: { id: string; role: "Admin" | "Organisation" | "Multiplikator" } | null; member: boolean; companies: { hasCompany: boolean; hasRegistrableCompany: boolean } }> = {
+  anonymous: { actor: null, member: false, companies: { hasCompany: false, hasRegistrableCompany: false } },
+  orgNoCompany: { actor: { id: "o1", role: "Organisation" }, member: false, companies: { hasCompany: false, hasRegistrableCompany: false } },
+  orgWithCompany: { actor: { id: "o2", role: "Organisation" }, member: false, companies: { hasCompany: true, hasRegistrableCompany: true } },
+  multiOrganiser: { actor: { id: "m1", role: "Multiplikator" }, member: true, companies: { hasCompany: true, hasRegistrableCompany: true } },
+  multiOther: { actor: { id: "m2", role: "Multiplikator" }, member: false, companies: { hasCompany: true, hasRegistrableCompany: true } },
+  admin: { actor: { id: "a", role: "Admin" }, member: false, companies: { hasCompany: false, hasRegistrableCompany: false } },
 };
 const WHO = Object.keys(ACTORS) as Who[];
 const rel = (who: Who, extra: Partial<{ isPublic: boolean; isDeleted: boolean }> = {}) => ({ isPublic: true, isDeleted: false, isOrganizerMember: ACTORS[who].member, ...extra });
@@ -71,4 +75,12 @@ it("event policy per role: create, manage, view, restore, register, see particip
   expect(table((w) => eventPolicy.canSeeParticipants(ACTORS[w].actor, rel(w)))).toEqual({
     anonymous: false, orgNoCompany: true, orgWithCompany: true, multiOrganiser: true, multiOther: true, admin: true,
   });
+});
+
+it("a company awaiting approval may register, a deactivated one may not (decision 031)", () => {
+  const org = { id: "o3", role: "Organisation" as const };
+  const open = { isPublic: true, isDeleted: false, isOrganizerMember: false };
+  expect(eventPolicy.canRegister(org, open, { hasCompany: true, hasRegistrableCompany: true })).toBe(true);
+  expect(eventPolicy.canRegister(org, open, { hasCompany: true, hasRegistrableCompany: false })).toBe(false);
+  expect(eventPolicy.canRegister(org, { ...open, isPublic: false }, { hasCompany: true, hasRegistrableCompany: true })).toBe(false);
 });

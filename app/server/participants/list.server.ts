@@ -19,6 +19,11 @@ export interface ParticipantRow {
   locale: "de" | "cs";
   companyId: string;
   companyName: string;
+  /**
+   * The company's new profile still waits for an admin's approval: the registration stands, the
+   * organiser sees it marked (decision 031).
+   */
+  companyPending: boolean;
   /** Country and region of the company's headquarters (Landkreis for Saxony, kraj for Czechia). */
   country: Country | null;
   region: string | null;
@@ -98,6 +103,7 @@ export async function listParticipants(db: Db, actor: Actor, eventId: string, se
         locale: eventRegistrations.locale,
         companyId: eventRegistrations.companyId,
         companyName: companies.name,
+        companyStatus: companies.status,
         country: companyAddresses.country,
         region: regionSql,
         city: companyAddresses.city,
@@ -121,8 +127,9 @@ export async function listParticipants(db: Db, actor: Actor, eventId: string, se
   ]);
 
   const definitions = new Map(versions.map((v) => [v.version, v.definition]));
-  let rows: ParticipantRow[] = raw.map((r) => ({
+  let rows: ParticipantRow[] = raw.map(({ companyStatus, ...r }) => ({
     ...r,
+    companyPending: companyStatus === "PENDING",
     function: functionAnswer(r.answers),
     answers: answerCells(definitions.get(r.formVersion) ?? { fields: [] }, r.answers),
   }));

@@ -14,8 +14,11 @@ export interface EventRelation {
 export interface ActorCompanies {
   /** The actor has at least one confirmed company link. */
   hasCompany: boolean;
-  /** At least one of those companies is verified. */
-  hasVerifiedCompany: boolean;
+  /**
+   * At least one of those companies may register: verified, or new and awaiting approval (so a
+   * first-time company does not miss a deadline while the agency checks it; decision 031).
+   */
+  hasRegistrableCompany: boolean;
 }
 
 const isAdmin = (actor: Actor) => actor?.role === "Admin";
@@ -24,7 +27,8 @@ const isAdmin = (actor: Actor) => actor?.role === "Admin";
  * Event rules (spec §1, §4, §6; decision 015). Multiplikators with a linked company create events
  * (their company organises); Multiplikators who are members of an organiser company manage them;
  * admins manage all. Organisation users never manage events. Registering needs a signed-in user
- * with a verified company; the user registers on behalf of that company.
+ * with a verified company or one awaiting approval (decision 031); the user registers on behalf of
+ * that company.
  */
 export const eventPolicy = {
   canCreate: (actor: Actor, companies: ActorCompanies) => isAdmin(actor) || (actor?.role === "Multiplikator" && companies.hasCompany),
@@ -34,7 +38,7 @@ export const eventPolicy = {
   canRestore: (actor: Actor) => isAdmin(actor),
   /** The list of participating companies is for signed-in users (company data is for members, spec §1). */
   canSeeParticipants: (actor: Actor, e: EventRelation) => !!actor && eventPolicy.canView(actor, e),
-  canRegister: (actor: Actor, e: EventRelation, companies: ActorCompanies) => !!actor && e.isPublic && !e.isDeleted && companies.hasVerifiedCompany,
+  canRegister: (actor: Actor, e: EventRelation, companies: ActorCompanies) => !!actor && e.isPublic && !e.isDeleted && companies.hasRegistrableCompany,
   /**
    * The participant list and everything done from it (downloads, e-mails, name tags, invoices,
    * check-in, evaluation; issue 11): the event's organisers and admins. Everyone else gets the
