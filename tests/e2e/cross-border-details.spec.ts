@@ -65,7 +65,7 @@ for (const locale of ["de", "cs"] as const) {
       await expect(page.getByTestId("event-address")).toContainText(`Teplice, ${t("country.CZ")}`);
       await expect(page.getByText(t("eventDetail.timeZone", { zone: zone.long, short: zone.short }))).toBeVisible();
       await expect(page.locator("main")).not.toContainText(/deutsche[rn]? Zeit|německém|Europe\/Berlin/);
-      await page.screenshot({ path: `.tmp/h5-event-cz-${locale}-1280.png`, fullPage: false });
+      await page.screenshot({ path: `.tmp/cross-border-event-cz-${locale}-1280.png`, fullPage: false });
 
       // The calendar file: the span in words, the country in the location.
       const ics = await (await page.request.get(pathOf("eventCalendar", locale, { id }))).text();
@@ -98,7 +98,7 @@ for (const locale of ["de", "cs"] as const) {
         await expect(page.getByTestId("admin-mobile-notice")).toHaveCount(0);
         await expectBadgesWhole(page.getByTestId("b2b-pref-status-badge"), `B2B preference status @${viewport.width}`);
         await expect(page.getByTestId("b2b-pref-status-badge").filter({ hasText: t("b2bPrefs.status.missing") }).first()).toBeVisible();
-        await page.screenshot({ path: `.tmp/h5-b2b-${locale}-${viewport.width}.png`, fullPage: true });
+        await page.screenshot({ path: `.tmp/cross-border-b2b-${locale}-${viewport.width}.png`, fullPage: true });
       }
       // axe on the B2B page at both widths: b2b-journey.spec.ts (with a result); here the page without the notice at 390.
       await expectNoAxeViolations(page, `B2B page @390 ${locale}`);
@@ -152,7 +152,7 @@ for (const locale of ["de", "cs"] as const) {
     await expectBadgesWhole(row.getByTestId("participant-company-pending"), `pending mark @390 ${locale}`);
     await expectNoHorizontalOverflow(phone, `participant list @390 ${locale}`);
     await expectNoAxeViolations(phone, `participant list @390 ${locale}`);
-    await phone.screenshot({ path: `.tmp/h5-participants-${locale}-390.png`, fullPage: true });
+    await phone.screenshot({ path: `.tmp/cross-border-participants-${locale}-390.png`, fullPage: true });
     // Filters and selection work on the phone too.
     await phone.getByTestId("participants-q").fill(stamp);
     await phone.getByTestId("participants-filter-submit").click();
@@ -167,14 +167,14 @@ for (const locale of ["de", "cs"] as const) {
     await expect(phone.getByTestId("participants-done")).toBeVisible();
     await expect(phone.getByTestId("participant-row").filter({ hasText: person }).getByTestId("participant-undo-checkin")).toBeVisible();
     await expectNoHorizontalOverflow(phone, `participant list after check-in @390 ${locale}`);
-    await phone.screenshot({ path: `.tmp/h5-participants-checked-${locale}-390.png`, fullPage: true });
+    await phone.screenshot({ path: `.tmp/cross-border-participants-checked-${locale}-390.png`, fullPage: true });
 
     // The B2B page on the phone: no notice, nothing sideways.
     const b2bId = await openEventCard(phone, locale, B2B[locale]);
     await phone.goto(pathOf("adminB2b", locale, { id: b2bId }));
     await expect(phone.getByTestId("admin-mobile-notice")).toHaveCount(0);
     await expectNoHorizontalOverflow(phone, `B2B page @390 ${locale}`);
-    await phone.screenshot({ path: `.tmp/h5-b2b-phone-${locale}-390.png`, fullPage: false });
+    await phone.screenshot({ path: `.tmp/cross-border-b2b-phone-${locale}-390.png`, fullPage: false });
     await organiser.close();
 
     // The admin: companies with registrations first, with the event named.

@@ -90,7 +90,7 @@ describe(`invoices outlive their owners (${TEST_ENGINE})`, () => {
     const before = await pdfText(w.admin, invoice.id);
     const listedBefore = (await listArchive(handle.db, w.admin, invoice.number)).items;
 
-    // What a purge does to the foreign keys (engineer h1 turns the cascades into SET NULL), then the rows go.
+    // What a purge does to the foreign keys (decision 026 turns the cascades into SET NULL), then the rows go.
     await handle.db.update(invoices).set({ eventId: null, senderCompanyId: null, registrationId: null, createdBy: null }).where(eq(invoices.sequenceCompanyId, w.senderCompany));
     await handle.db.delete(events).where(eq(events.id, w.eventId));
     await handle.db.delete(companies).where(eq(companies.id, w.senderCompany));
