@@ -39,7 +39,7 @@ export default function AccountInvoices() {
       {items.length === 0 ? (
         <Text c="dimmed">{t("accountInvoices.empty")}</Text>
       ) : (
-        <InvoiceListTable items={items} caption={t("page.accountInvoices.title")} pdfHref={(id) => href("accountInvoicePdf", locale, { invoiceId: id })} />
+        <InvoiceListTable items={items} caption={t("page.accountInvoices.title")} pdfHref={(id) => href("accountInvoicePdf", locale, { invoiceId: id })} withSenderAndLine />
       )}
     </Stack>
   );

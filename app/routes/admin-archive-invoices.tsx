@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { z } from "zod";
 import { AdminMobileNotice } from "~/components/AdminMobileNotice";
 import { failureCode } from "~/components/failure-code";
 import { FormError } from "~/components/FormError";
+import { CancelInvoiceDialog } from "~/components/invoices/CancelInvoiceDialog";
 import { InvoiceListTable } from "~/components/invoices/InvoiceListTable";
 import { useLocale, useT } from "~/i18n/i18n-context";
 import { localeOfPath } from "~/i18n/locales";
@@ -95,24 +96,11 @@ export default function AdminArchiveInvoices() {
           pdfHref={(id) => href("adminArchiveInvoicePdf", locale, { invoiceId: id })}
           onCancel={(row) => setConfirm({ id: row.id, number: row.number })}
           busy={busy}
+          withSenderAndLine
         />
       )}
 
-      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title={t("invoices.cancelTitle")}>
-        <Form method="post" onSubmit={() => setConfirm(null)}>
-          <input type="hidden" name="intent" value="cancel" />
-          <input type="hidden" name="invoiceId" value={confirm?.id ?? ""} />
-          <Text mb="md">{t("invoices.cancelText", { number: confirm?.number ?? "" })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirm(null)}>
-              {t("action.cancel")}
-            </Button>
-            <Button type="submit" color="red.8" data-testid="invoice-cancel-confirm">
-              {t("invoices.cancelConfirm")}
-            </Button>
-          </Group>
-        </Form>
-      </Modal>
+      <CancelInvoiceDialog invoice={confirm} onClose={() => setConfirm(null)} />
     </Stack>
   );
 }

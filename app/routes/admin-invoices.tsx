@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Group, Modal, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { AdminMobileNotice } from "~/components/AdminMobileNotice";
-import { InvoiceStateBadge } from "~/components/invoices/InvoiceStateBadge";
+import { CancelInvoiceDialog } from "~/components/invoices/CancelInvoiceDialog";
+import { InvoiceListTable } from "~/components/invoices/InvoiceListTable";
 import { failureCode } from "~/components/failure-code";
 import { FormError } from "~/components/FormError";
 import { useLocale, useT } from "~/i18n/i18n-context";
@@ -103,90 +104,16 @@ export default function AdminInvoices() {
       {loaded.items.length === 0 ? (
         <Text c="dimmed">{t("invoices.empty")}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={820}>
-          <Table striped data-testid="invoice-table">
-            <Table.Caption>{t("page.adminInvoices.title")}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t("invoices.col.number")}</Table.Th>
-                <Table.Th scope="col">{t("invoices.col.kind")}</Table.Th>
-                <Table.Th scope="col">{t("invoices.col.recipient")}</Table.Th>
-                <Table.Th scope="col">{t("invoices.col.date")}</Table.Th>
-                <Table.Th scope="col" style={{ textAlign: "right" }}>
-                  {t("invoices.col.total")}
-                </Table.Th>
-                <Table.Th scope="col">{t("invoices.col.state")}</Table.Th>
-                <Table.Th scope="col">{t("invoices.col.actions")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {loaded.items.map((i) => (
-                <Table.Tr key={i.id} data-testid="invoice-row" data-invoice-number={i.number} data-kind={i.kind}>
-                  <Table.Td>{i.number}</Table.Td>
-                  <Table.Td>{t(`invoices.kind.${i.kind}`)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{i.recipientName}</Text>
-                    {i.recipientPerson && (
-                      <Text size="sm" c="dimmed">
-                        {i.recipientPerson}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{i.date}</Table.Td>
-                  <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{i.total}</Table.Td>
-                  <Table.Td>
-                    <InvoiceStateBadge cancelledBy={i.cancelledBy} cancels={i.cancels} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="wrap">
-                      <Button
-                        component="a"
-                        href={href("adminInvoicePdf", locale, { id: loaded.eventId, invoiceId: i.id })}
-                        download
-                        size="compact-sm"
-                        variant="default"
-                        aria-label={t("invoices.downloadNamed", { number: i.number })}
-                        data-testid="invoice-download"
-                      >
-                        {t("invoices.download")}
-                      </Button>
-                      {i.kind === "INVOICE" && !i.cancelledBy && (
-                        <Button
-                          size="compact-sm"
-                          color="red"
-                          variant="light"
-                          disabled={busy}
-                          onClick={() => setConfirm({ id: i.id, number: i.number })}
-                          aria-label={t("invoices.cancelNamed", { number: i.number })}
-                          data-testid="invoice-cancel"
-                        >
-                          {t("invoices.cancel")}
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <InvoiceListTable
+          items={loaded.items}
+          caption={t("page.adminInvoices.title")}
+          pdfHref={(invoiceId) => href("adminInvoicePdf", locale, { id: loaded.eventId, invoiceId })}
+          onCancel={(row) => setConfirm({ id: row.id, number: row.number })}
+          busy={busy}
+        />
       )}
 
-      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title={t("invoices.cancelTitle")}>
-        <Form method="post" onSubmit={() => setConfirm(null)}>
-          <input type="hidden" name="intent" value="cancel" />
-          <input type="hidden" name="invoiceId" value={confirm?.id ?? ""} />
-          <Text mb="md">{t("invoices.cancelText", { number: confirm?.number ?? "" })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirm(null)}>
-              {t("action.cancel")}
-            </Button>
-            <Button type="submit" color="red.8" data-testid="invoice-cancel-confirm">
-              {t("invoices.cancelConfirm")}
-            </Button>
-          </Group>
-        </Form>
-      </Modal>
+      <CancelInvoiceDialog invoice={confirm} onClose={() => setConfirm(null)} />
     </Stack>
   );
 }

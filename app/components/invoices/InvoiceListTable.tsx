@@ -8,8 +8,9 @@ export interface InvoiceListRow {
   kind: "INVOICE" | "CANCELLATION";
   recipientName: string;
   recipientPerson: string | null;
-  senderName: string;
-  lineText: string;
+  /** Shown only with `withSenderAndLine` (an event's own list has one sender and one line). */
+  senderName?: string;
+  lineText?: string;
   date: string;
   total: string;
   cancelledBy: string | null;
@@ -23,25 +24,27 @@ interface Props {
   /** When given, open invoices get a "cancel" button (the caller asks for confirmation). */
   onCancel?: ((row: InvoiceListRow) => void) | undefined;
   busy?: boolean;
+  /** The archive and the account list span events and organisers: they show sender and line. */
+  withSenderAndLine?: boolean;
 }
 
 /**
  * Issued invoices as printed (their snapshot): number, kind, sender, recipient, line, date, total,
- * state and the PDF — the archive's and the account's list (decision 027).
+ * state and the PDF — an event's list, the archive and the account's list (decisions 020, 027).
  */
-export function InvoiceListTable({ items, caption, pdfHref, onCancel, busy }: Props) {
+export function InvoiceListTable({ items, caption, pdfHref, onCancel, busy, withSenderAndLine = false }: Props) {
   const t = useT();
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={withSenderAndLine ? 900 : 820}>
       <Table striped data-testid="invoice-table">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t("invoices.col.number")}</Table.Th>
             <Table.Th scope="col">{t("invoices.col.kind")}</Table.Th>
-            <Table.Th scope="col">{t("invoices.col.sender")}</Table.Th>
+            {withSenderAndLine && <Table.Th scope="col">{t("invoices.col.sender")}</Table.Th>}
             <Table.Th scope="col">{t("invoices.col.recipient")}</Table.Th>
-            <Table.Th scope="col">{t("invoices.col.line")}</Table.Th>
+            {withSenderAndLine && <Table.Th scope="col">{t("invoices.col.line")}</Table.Th>}
             <Table.Th scope="col">{t("invoices.col.date")}</Table.Th>
             <Table.Th scope="col" style={{ textAlign: "right" }}>
               {t("invoices.col.total")}
@@ -55,7 +58,7 @@ export function InvoiceListTable({ items, caption, pdfHref, onCancel, busy }: Pr
             <Table.Tr key={i.id} data-testid="invoice-row" data-invoice-number={i.number} data-kind={i.kind}>
               <Table.Td>{i.number}</Table.Td>
               <Table.Td>{t(`invoices.kind.${i.kind}`)}</Table.Td>
-              <Table.Td>{i.senderName}</Table.Td>
+              {withSenderAndLine && <Table.Td>{i.senderName}</Table.Td>}
               <Table.Td>
                 <Text size="sm">{i.recipientName}</Text>
                 {i.recipientPerson && (
@@ -64,7 +67,7 @@ export function InvoiceListTable({ items, caption, pdfHref, onCancel, busy }: Pr
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>{i.lineText}</Table.Td>
+              {withSenderAndLine && <Table.Td>{i.lineText}</Table.Td>}
               <Table.Td>{i.date}</Table.Td>
               <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{i.total}</Table.Td>
               <Table.Td>

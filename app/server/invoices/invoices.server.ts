@@ -125,8 +125,6 @@ export async function cancelInvoiceRow(db: Db, actorId: string, original: Invoic
   if (original.kind !== "INVOICE") throw new AppError("INVALID_INPUT");
   const [existing] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.cancelsInvoiceId, original.id));
   if (existing) throw new AppError("INVOICE_ALREADY_CANCELLED");
-  // Only a purged sender has none, and its events (the way here) are purged with it.
-  if (!original.senderCompanyId) throw new AppError("NOT_FOUND");
   const { id: _id, number: _number, createdAt: _createdAt, createdBy: _createdBy, ...copied } = original;
   return insertNumbered(db, original.sequenceCompanyId, null, now, {
     ...copied,
