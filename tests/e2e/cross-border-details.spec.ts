@@ -97,7 +97,9 @@ for (const locale of ["de", "cs"] as const) {
         await page.goto(pathOf("adminB2b", locale, { id: b2bId }));
         await expect(page.getByTestId("admin-mobile-notice")).toHaveCount(0);
         await expectBadgesWhole(page.getByTestId("b2b-pref-status-badge"), `B2B preference status @${viewport.width}`);
-        await expect(page.getByTestId("b2b-pref-status-badge").filter({ hasText: t("b2bPrefs.status.missing") }).first()).toBeVisible();
+        // 19 demo companies have given their wishes; whether any still miss them depends on the other
+        // B2B specs that share the demo event, so the check reads the state every run has.
+        await expect(page.getByTestId("b2b-pref-status-badge").filter({ hasText: t("b2bPrefs.status.submitted") }).first()).toBeVisible();
         await page.screenshot({ path: `.tmp/cross-border-b2b-${locale}-${viewport.width}.png`, fullPage: true });
       }
       // axe on the B2B page at both widths: b2b-journey.spec.ts (with a result); here the page without the notice at 390.
