@@ -8,7 +8,7 @@ export function FormError({ code, values }: { code?: string | undefined; values?
   if (!code) return null;
   const key = `error.${code}`;
   return (
-    <Alert color="red" variant="light" role="alert" data-testid="form-error">
+    <Alert color="red" variant="light" role="alert" data-testid="form-error" data-error-code={code}>
       {isMessageKey(key) ? t(key, values) : t("error.GENERIC")}
     </Alert>
   );
