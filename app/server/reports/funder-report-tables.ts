@@ -22,14 +22,14 @@ export interface ReportTable {
 
 export interface FunderReportModel {
   title: string;
-  /** "1 Jan 2026 – 31 Dec 2026". */
+  /** "1. Januar 2026 – 31. Dezember 2026". */
   period: string;
   tables: ReportTable[];
   empty: string;
 }
 
 export function periodText(locale: Locale, from: DateParts, to: DateParts): string {
-  const format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "medium", timeZone: "UTC" });
+  const format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "long", timeZone: "UTC" });
   return format.formatRange(new Date(Date.UTC(from.year, from.month - 1, from.day)), new Date(Date.UTC(to.year, to.month - 1, to.day)));
 }
 
