@@ -14,6 +14,7 @@ import { getDb } from "~/server/db/client.server";
 import { requireUser } from "~/server/http/require-user.server";
 import { describeAuditDetails, missingPersonLabel } from "~/server/reports/audit-details";
 import { actionLabel, auditTimeFormat, listAuditTrail } from "~/server/reports/audit-trail.server";
+import { isoDay } from "~/server/reports/period.server";
 import type { Route } from "./+types/admin-audit-trail";
 
 export function meta(args: Route.MetaArgs) {
@@ -26,12 +27,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { filter, errors } = parseAuditFilter(url.searchParams, clock.now().getUTCFullYear());
   const page = await listAuditTrail(await getDb(), requireUser(context), filter);
   const time = auditTimeFormat(locale);
-  // The selection without the page position: the CSV link and the page links build on it.
-  const selection = new URLSearchParams();
-  for (const name of ["action", "person", "company", "from", "to"]) {
-    const value = url.searchParams.get(name)?.trim();
-    if (value) selection.set(name, value);
-  }
+  // The selection as applied (a date the page could not read is left out), without the page
+  // position: the CSV link and the page links build on it, so the CSV holds what the page lists.
+  const applied: Array<[string, string]> = [
+    ["action", filter.action ?? ""],
+    ["person", filter.person],
+    ["company", filter.company],
+    ["from", filter.from ? isoDay(filter.from) : ""],
+    ["to", filter.to ? isoDay(filter.to) : ""],
+  ];
+  const selection = new URLSearchParams(applied.filter(([, value]) => value !== ""));
   return {
     values: {
       action: filter.action ?? "",

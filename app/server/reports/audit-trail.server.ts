@@ -66,7 +66,8 @@ function whereSql(filter: AuditFilter): SQL {
   if (filter.to) parts.push(sql`a.created_at < ${endOfDay(filter.to).toISOString()}::timestamptz`);
   if (filter.person) {
     const pattern = foldedPattern(filter.person);
-    parts.push(sql`a.user_id IN (SELECT p.id FROM users p WHERE pn_norm(p.name) LIKE ${pattern} OR pn_norm(p.email) LIKE ${pattern})`);
+    // "IS NOT NULL" spelled out lets the planner use the partial index audit_trail_user_idx.
+    parts.push(sql`a.user_id IS NOT NULL AND a.user_id IN (SELECT p.id FROM users p WHERE pn_norm(p.name) LIKE ${pattern} OR pn_norm(p.email) LIKE ${pattern})`);
   }
   if (filter.company) {
     const pattern = foldedPattern(filter.company);
