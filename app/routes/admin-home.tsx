@@ -13,13 +13,13 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, "page.admin.title");
 }
 
-/** The admin parent page: links to the built admin pages this role may open (no pages with an {id}). */
+/** The admin parent page: links to the built admin pages this role may open (no pages with an {id}, no downloads). */
 export default function AdminHome() {
   const t = useT();
   const locale = useLocale();
   const role = useRootData()?.user?.role;
   const pages = PAGES.filter(
-    (p) => p.id.startsWith("admin") && p.id !== "admin" && !p.de.includes(":") && isBuilt(p.id) && role && ROLES_BY_ACCESS[p.access]?.includes(role),
+    (p) => p.id.startsWith("admin") && p.id !== "admin" && !p.de.includes(":") && !p.resource && isBuilt(p.id) && role && ROLES_BY_ACCESS[p.access]?.includes(role),
   );
   return (
     <Stack>

@@ -101,6 +101,12 @@ export const PAGES: readonly PageDef[] = [
   // Every invoice, also those whose event or organiser is gone (issue 19, decision 027): admins only.
   { id: "adminArchiveInvoices", de: `${ADMIN_DE}/rechnungen`, cs: `${ADMIN_CS}/faktury`, access: "adminOnly", file: "routes/admin-archive-invoices.tsx" },
   { id: "adminArchiveInvoicePdf", de: `${ADMIN_DE}/rechnungen/:invoiceId/pdf`, cs: `${ADMIN_CS}/faktury/:invoiceId/pdf`, access: "adminOnly", file: "routes/admin-archive-invoice-pdf.ts", resource: true },
+  // Reports beside the statistics (issue 20; paths not in the spec's table: decision 036). Admins only.
+  { id: "adminAuditTrail", de: `${ADMIN_DE}/statistiken/protokoll`, cs: `${ADMIN_CS}/statistiky/protokol`, access: "adminOnly", file: "routes/admin-audit-trail.tsx" },
+  { id: "adminAuditTrailCsv", de: `${ADMIN_DE}/statistiken/protokoll.csv`, cs: `${ADMIN_CS}/statistiky/protokol.csv`, access: "adminOnly", file: "routes/admin-audit-trail-csv.ts", resource: true },
+  { id: "adminFunderReport", de: `${ADMIN_DE}/statistiken/foerderbericht`, cs: `${ADMIN_CS}/statistiky/zprava-pro-poskytovatele`, access: "adminOnly", file: "routes/admin-funder-report.tsx" },
+  { id: "adminFunderReportPdf", de: `${ADMIN_DE}/statistiken/foerderbericht.pdf`, cs: `${ADMIN_CS}/statistiky/zprava-pro-poskytovatele.pdf`, access: "adminOnly", file: "routes/admin-funder-report-pdf.ts", resource: true },
+  { id: "adminFunderReportCsv", de: `${ADMIN_DE}/statistiken/foerderbericht.csv`, cs: `${ADMIN_CS}/statistiky/zprava-pro-poskytovatele.csv`, access: "adminOnly", file: "routes/admin-funder-report-csv.ts", resource: true },
   { id: "adminStatistics", de: `${ADMIN_DE}/statistiken`, cs: `${ADMIN_CS}/statistiky`, access: "adminOnly", file: "routes/placeholder.tsx" },
   { id: "adminUsers", de: `${ADMIN_DE}/accounts`, cs: `${ADMIN_CS}/uzivatele`, access: "adminOnly", file: "routes/placeholder.tsx" },
 ];

@@ -112,7 +112,15 @@ export const auditTrail = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_trail_action_created_idx").on(t.action, t.createdAt)],
+  (t) => [
+    index("audit_trail_action_created_idx").on(t.action, t.createdAt),
+    // The admin audit view (decision 036): newest first across all actions, one person's entries
+    // (also what deleting a user needs: the foreign key sets user_id to NULL), one company's entries.
+    // The last two are partial, so the anonymous searches (most rows) do not pay for them.
+    index("audit_trail_created_idx").on(t.createdAt, t.id),
+    index("audit_trail_user_idx").on(t.userId, t.createdAt).where(sql`${t.userId} IS NOT NULL`),
+    index("audit_trail_company_idx").on(sql`(${t.details} ->> 'companyId')`, t.createdAt).where(sql`${t.details} ? 'companyId'`),
+  ],
 );
 
 export * from "./schema-reference";

@@ -1,0 +1,13 @@
+import { localeOfPath } from "~/i18n/locales";
+import { getDb } from "~/server/db/client.server";
+import { throwDownloadError } from "~/server/http/download-errors.server";
+import { requireUser } from "~/server/http/require-user.server";
+import { funderReportPdfResponse } from "~/server/reports/funder-report-download.server";
+import type { Route } from "./+types/admin-funder-report-pdf";
+
+/** The funder report of the period in the URL as PDF, in the language of the URL. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const locale = localeOfPath(url.pathname) ?? "de";
+  return funderReportPdfResponse(await getDb(), requireUser(context), url.searchParams, locale).catch(throwDownloadError(locale));
+}

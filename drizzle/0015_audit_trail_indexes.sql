@@ -1,0 +1,3 @@
+CREATE INDEX "audit_trail_created_idx" ON "audit_trail" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "audit_trail_user_idx" ON "audit_trail" USING btree ("user_id","created_at") WHERE "audit_trail"."user_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "audit_trail_company_idx" ON "audit_trail" USING btree (("details" ->> 'companyId'),"created_at") WHERE "audit_trail"."details" ? 'companyId';
