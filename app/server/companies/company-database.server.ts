@@ -89,10 +89,9 @@ const SORT_COLUMNS = {
 
 /** The confirmed accounts linked to the company, "Name <e-mail>", by e-mail. */
 export const linkedAccountsSql = sql<string[]>`array(
-  select ${users.name} || ' <' || ${users.email} || '>' from ${companyUserLinks} join ${users} on ${users.id} = ${companyUserLinks.userId}
-  where ${companyUserLinks.companyId} = ${companies.id} and ${companyUserLinks.status} = 'CONFIRMED' order by ${users.email})`;
+  select u.name || ' <' || u.email || '>' from ${companyUserLinks} l join ${users} u on u.id = l.user_id
+  where l.company_id = ${sql.raw(`"companies"."id"`)} and l.status = 'CONFIRMED' order by u.email)`;
 
-/** The filter's WHERE clause, with its NACE codes expanded (admins only). */
 export async function resolveCompanyDatabaseWhere(db: Db, actor: Actor, filter: CompanyDatabaseFilter): Promise<SQL | undefined> {
   authorize(actor, adminPolicy.canManageCompanyDatabase(actor));
   return companyDatabaseWhere(filter, filter.nace.length > 0 ? await expandNace(db, filter.nace) : null);
@@ -122,7 +121,7 @@ export async function listCompanyDatabase(db: Db, actor: Actor, partial: Partial
       updatedAt: companies.updatedAt,
       deletedAt: companies.deletedAt,
       accounts: linkedAccountsSql,
-      contacts: sql<number>`(select count(*) from ${companyContacts} where ${companyContacts.companyId} = ${companies.id})`.mapWith(Number),
+      contacts: sql<number>`(select count(*) from ${companyContacts} k where k.company_id = ${companies.id})`.mapWith(Number),
     })
     .from(companies)
     .leftJoin(companyAddresses, and(eq(companyAddresses.companyId, companies.id), eq(companyAddresses.kind, "HEADQUARTERS")))

@@ -18,6 +18,7 @@ import { linkedAccountsSql, resolveCompanyDatabaseWhere } from "./company-databa
  * batches of PAGE companies (by name, id), so memory does not grow with the selection.
  */
 const PAGE = 250;
+const OUTER_ID = sql.raw(`"companies"."id"`);
 const JOIN = " | ";
 
 interface AddressJson {
@@ -75,7 +76,7 @@ function addressText(a: AddressJson): string {
 }
 
 async function fetchPage(db: Db, where: SQL | undefined, locale: Locale, after: { name: string; id: string } | null) {
-  const tagLabel = locale === "cs" ? tags.labelCs : tags.labelDe;
+  const tagLabel = locale === "cs" ? "label_cs" : "label_de";
   return db
     .select({
       id: companies.id,
@@ -90,14 +91,16 @@ async function fetchPage(db: Db, where: SQL | undefined, locale: Locale, after: 
       updatedAt: companies.updatedAt,
       verifiedAt: companies.verifiedAt,
       deletedAt: companies.deletedAt,
-      nace: sql<string | null>`(select string_agg(${companyNace.naceCode}, '; ' order by ${companyNace.naceCode}) from ${companyNace} where ${companyNace.companyId} = ${companies.id})`,
-      tags: sql<string | null>`(select string_agg(${tagLabel}, '; ' order by ${tagLabel}) from ${companyTags} join ${tags} on ${tags.id} = ${companyTags.tagId} where ${companyTags.companyId} = ${companies.id})`,
-      addresses: sql<unknown>`(select json_agg(json_build_object('kind', a.kind, 'line1', a.line1, 'line2', a.line2, 'postalCode', a.postal_code, 'city', a.city, 'state', a.state, 'country', a.country, 'region', a.region_code) order by a.kind, a.created_at, a.id) from ${companyAddresses} a where a.company_id = ${companies.id})`,
-      contacts: sql<unknown>`(select json_agg(json_build_object('function', k.function, 'name', k.name, 'email', k.email, 'phone', k.phone) order by k.created_at, k.id) from ${companyContacts} k where k.company_id = ${companies.id})`,
+      // Subqueries name their tables and the outer company explicitly: drizzle leaves columns of a
+      // single-table select unqualified, which would be ambiguous inside them.
+      nace: sql<string | null>`(select string_agg(n.nace_code, '; ' order by n.nace_code) from ${companyNace} n where n.company_id = ${OUTER_ID})`,
+      tags: sql<string | null>`(select string_agg(t.${sql.raw(tagLabel)}, '; ' order by t.${sql.raw(tagLabel)}) from ${companyTags} ct join ${tags} t on t.id = ct.tag_id where ct.company_id = ${OUTER_ID})`,
+      addresses: sql<unknown>`(select json_agg(json_build_object('kind', a.kind, 'line1', a.line1, 'line2', a.line2, 'postalCode', a.postal_code, 'city', a.city, 'state', a.state, 'country', a.country, 'region', a.region_code) order by a.kind, a.created_at, a.id) from ${companyAddresses} a where a.company_id = ${OUTER_ID})`,
+      contacts: sql<unknown>`(select json_agg(json_build_object('function', k.function, 'name', k.name, 'email', k.email, 'phone', k.phone) order by k.created_at, k.function, k.email, k.id) from ${companyContacts} k where k.company_id = ${OUTER_ID})`,
       accounts: linkedAccountsSql,
     })
     .from(companies)
-    .where(and(where, after ? sql`(${companies.name}, ${companies.id}) > (${after.name}, ${after.id})` : undefined))
+    .where(and(where, after ? sql`(${sql.raw(`"companies"."name"`)}, ${OUTER_ID}) > (${after.name}, ${after.id})` : undefined))
     .orderBy(asc(companies.name), asc(companies.id))
     .limit(PAGE);
 }

@@ -23,7 +23,7 @@ describe("streamed table downloads", () => {
 
   it("writes an XLSX that Excel's format reader reads back, with text kept as text", async () => {
     const res = xlsxDownloadResponse({ fileName: "firmen.xlsx", sheetName: "Firmen: Auswahl", header: ["Name", "Nr", "Notiz"], rows: rows(500) });
-    const bytes = Buffer.from(await res.arrayBuffer());
+    const bytes = await res.arrayBuffer();
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(bytes);
     const sheet = book.worksheets[0]!;
