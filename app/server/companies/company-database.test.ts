@@ -23,7 +23,7 @@ let handle: DbHandle;
 let admin: TestUser;
 let member: TestUser;
 let multiplikator: TestUser;
-const ids: Record<string, string> = {};
+const ids = { alpha: "", beta: "", gamma: "", deleted: "" };
 let tagA = "";
 let tagB = "";
 
