@@ -51,7 +51,7 @@ export function CompanyBulkActions({ selected, onDone }: { selected: string[]; o
             <Button variant="default" onClick={() => setOpen(false)}>
               {t("action.cancel")}
             </Button>
-            <Button type="submit" color={action === "delete" ? "red" : undefined} data-testid="company-bulk-confirm">
+            <Button type="submit" color={action === "delete" ? "red.9" : undefined} data-testid="company-bulk-confirm">
               {t(`companyAdmin.bulk.do.${action}`, { count })}
             </Button>
           </Group>

@@ -109,7 +109,7 @@ export function CompanyDatabaseTable({
               <Table.Td>
                 {c.deletedAt ? (
                   <Stack gap={2}>
-                    <Badge color="red" variant="light">
+                    <Badge color="#a61e1e" variant="filled">
                       {t("companyAdmin.state.DELETED")}
                     </Badge>
                     <Text size="sm" data-testid="company-deleted-info">
@@ -117,7 +117,7 @@ export function CompanyDatabaseTable({
                     </Text>
                   </Stack>
                 ) : (
-                  <Badge color={c.status === "VERIFIED" ? "green" : "gray"} variant="light" data-testid="company-state">
+                  <Badge color={c.status === "VERIFIED" ? "#1b5e20" : "gray.7"} variant="filled" data-testid="company-state">
                     {t(`companyAdmin.state.${c.status}`)}
                   </Badge>
                 )}
