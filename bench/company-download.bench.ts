@@ -4,9 +4,9 @@
 // same function and response writers the route uses (companyDownload → xlsx/csvDownloadResponse),
 // the body read to the end as a browser would. Reports time and the peak resident memory above the
 // baseline before the download (sampled every 5 ms); exits 1 when a peak reaches 100 MB.
-// Database: DATABASE_URL (real PostgreSQL) or, without it, the embedded PGlite in DATA_DIR (a fresh
-// temporary one if DATA_DIR is unset). Generated companies are those on the generator's domain
-// (npm run generate); a different count is regenerated with --reset semantics for that domain only.
+// Database: always a scratch one, never the app's or the search benchmark's (the generator's reset
+// would replace their generated companies): BENCH_DOWNLOAD_DATABASE_URL (an empty PostgreSQL
+// database the benchmark may fill) or else a fresh temporary embedded PGlite.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,7 +16,9 @@ import { parseArgs } from "node:util";
 const { values } = parseArgs({ options: { count: { type: "string", default: "3000" }, runs: { type: "string", default: "3" } } });
 const COUNT = Number(values.count);
 const RUNS = Number(values.runs);
-if (!process.env.DATABASE_URL && !process.env.DATA_DIR) process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "pn-bench-download-"));
+delete process.env.DATABASE_URL;
+if (process.env.BENCH_DOWNLOAD_DATABASE_URL) process.env.DATABASE_URL = process.env.BENCH_DOWNLOAD_DATABASE_URL;
+else process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "pn-bench-download-"));
 
 const { closeDb, getDb } = await import("~/server/db/client.server");
 const { migrate } = await import("~/server/db/migrate.server");
