@@ -73,6 +73,9 @@ export const PAGES: readonly PageDef[] = [
   { id: "adminB2bPreferences", de: `${ADMIN_DE}/veranstaltungen/b2b/:id/wuensche/:companyId`, cs: `${ADMIN_CS}/udalosti/b2b/:id/prani/:companyId`, access: "adminArea", file: "routes/admin-b2b-preferences.tsx" },
   { id: "adminChallenges", de: `${ADMIN_DE}/anfechtungen`, cs: `${ADMIN_CS}/napadeni`, access: "adminOnly", file: "routes/admin-challenges.tsx" },
   { id: "adminCompanies", de: `${ADMIN_DE}/firmen`, cs: `${ADMIN_CS}/firmy`, access: "adminOnly", file: "routes/admin-companies.tsx" },
+  // The company database's filtered selection (issue 20; paths not in the spec's table: decision 034).
+  { id: "adminCompaniesCsv", de: `${ADMIN_DE}/firmen/firmen.csv`, cs: `${ADMIN_CS}/firmy/firmy.csv`, access: "adminOnly", file: "routes/admin-companies-download.ts", resource: true },
+  { id: "adminCompaniesXlsx", de: `${ADMIN_DE}/firmen/firmen.xlsx`, cs: `${ADMIN_CS}/firmy/firmy.xlsx`, access: "adminOnly", file: "routes/admin-companies-download.ts", resource: true },
   { id: "adminDuplicates", de: `${ADMIN_DE}/duplikate`, cs: `${ADMIN_CS}/duplikaty`, access: "adminOnly", file: "routes/placeholder.tsx" },
   { id: "adminEventEvaluation", de: `${ADMIN_DE}/veranstaltungen/auswertung/:id`, cs: `${ADMIN_CS}/udalosti/vyhodnoceni/:id`, access: "adminArea", file: "routes/admin-event-evaluation.tsx" },
   { id: "adminEventEvaluationCsv", de: `${ADMIN_DE}/veranstaltungen/auswertung/:id/auswertung.csv`, cs: `${ADMIN_CS}/udalosti/vyhodnoceni/:id/vyhodnoceni.csv`, access: "adminArea", file: "routes/admin-event-evaluation-csv.ts", resource: true },

@@ -187,6 +187,11 @@ export const ERROR_CODES = [
   // --- end news ---
   // --- company deletion (decision 026) ---
   "COMPANY_RESTORE_EXPIRED",
+  // --- company database (decision 034) ---
+  "COMPANY_IS_DELETED",
+  "COMPANY_SELECTION_REQUIRED",
+  "COMPANY_DOWNLOAD_TOO_MANY",
+  "COMPANY_DOWNLOAD_FAILED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -234,6 +239,10 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   NEWS_DELETED: 409,
   NEWS_DELETE_FAILED: 500,
   NEWS_LOAD_FAILED: 500,
+  // company database (decision 034)
+  COMPANY_IS_DELETED: 409,
+  COMPANY_DOWNLOAD_TOO_MANY: 422,
+  COMPANY_DOWNLOAD_FAILED: 500,
 };
 
 export class AppError extends Error {
