@@ -101,7 +101,9 @@ export const PAGES: readonly PageDef[] = [
   // Every invoice, also those whose event or organiser is gone (issue 19, decision 027): admins only.
   { id: "adminArchiveInvoices", de: `${ADMIN_DE}/rechnungen`, cs: `${ADMIN_CS}/faktury`, access: "adminOnly", file: "routes/admin-archive-invoices.tsx" },
   { id: "adminArchiveInvoicePdf", de: `${ADMIN_DE}/rechnungen/:invoiceId/pdf`, cs: `${ADMIN_CS}/faktury/:invoiceId/pdf`, access: "adminOnly", file: "routes/admin-archive-invoice-pdf.ts", resource: true },
-  { id: "adminStatistics", de: `${ADMIN_DE}/statistiken`, cs: `${ADMIN_CS}/statistiky`, access: "adminOnly", file: "routes/placeholder.tsx" },
+  { id: "adminStatistics", de: `${ADMIN_DE}/statistiken`, cs: `${ADMIN_CS}/statistiky`, access: "adminOnly", file: "routes/admin-statistics.tsx" },
+  // The statistics as CSV (issue 20; path not in the spec's table: decision 035).
+  { id: "adminStatisticsCsv", de: `${ADMIN_DE}/statistiken/statistik.csv`, cs: `${ADMIN_CS}/statistiky/statistika.csv`, access: "adminOnly", file: "routes/admin-statistics-csv.ts", resource: true },
   { id: "adminUsers", de: `${ADMIN_DE}/accounts`, cs: `${ADMIN_CS}/uzivatele`, access: "adminOnly", file: "routes/placeholder.tsx" },
 ];
 

@@ -187,6 +187,11 @@ export const ERROR_CODES = [
   // --- end news ---
   // --- company deletion (decision 026) ---
   "COMPANY_RESTORE_EXPIRED",
+  // --- statistics (decision 035) ---
+  "STATISTICS_PERIOD_INVALID",
+  "STATISTICS_LOAD_FAILED",
+  "STATISTICS_DOWNLOAD_FAILED",
+  // --- end statistics ---
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -234,6 +239,9 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   NEWS_DELETED: 409,
   NEWS_DELETE_FAILED: 500,
   NEWS_LOAD_FAILED: 500,
+  // statistics (decision 035)
+  STATISTICS_LOAD_FAILED: 500,
+  STATISTICS_DOWNLOAD_FAILED: 500,
 };
 
 export class AppError extends Error {

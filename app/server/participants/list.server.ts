@@ -52,7 +52,7 @@ const collator = new Intl.Collator("de", { sensitivity: "base", numeric: true })
  * The region of a headquarters from the gazetteer by its district code: the Landkreis (kreisfreie
  * Stadt) for a Saxon address, the kraj for a Czech one; the typed state when the code is unknown.
  */
-const regionSql = sql<string | null>`coalesce((
+export const regionSql = sql<string | null>`coalesce((
   select case when ${postalCodes.country} = 'DE' then ${postalCodes.district} else ${postalCodes.region} end
   from ${postalCodes}
   where ${postalCodes.country} = ${companyAddresses.country} and ${postalCodes.districtCode} = ${companyAddresses.districtCode}
