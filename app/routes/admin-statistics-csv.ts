@@ -1,5 +1,5 @@
 import { localeOfPath } from "~/i18n/locales";
-import { parsePeriod } from "~/schemas/statistics";
+import { parsePathFilter, parsePeriod } from "~/schemas/statistics";
 import * as clock from "~/server/clock.server";
 import { getDb } from "~/server/db/client.server";
 import { AppError } from "~/server/errors";
@@ -11,13 +11,13 @@ import { statisticsTable } from "~/server/statistics/statistics-csv.server";
 import { getStatistics } from "~/server/statistics/statistics.server";
 import type { Route } from "./+types/admin-statistics-csv";
 
-/** The statistics of a period (`?from=YYYY-MM&to=YYYY-MM`, as on the page) as CSV; admins only. */
+/** The statistics of a period (`?from=YYYY-MM&to=YYYY-MM&page=…`, as on the page) as CSV; admins only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeOfPath(url.pathname) ?? "de";
   const user = requireUser(context);
   const parsed = parsePeriod(url.searchParams, clock.now());
   if (!parsed.ok) return throwDownloadError(locale)(new AppError(parsed.code));
-  const stats = await getStatistics(await getDb(), user, parsed.period).catch(asDownloadFailure).catch(throwDownloadError(locale));
+  const stats = await getStatistics(await getDb(), user, parsed.period, { pathContains: parsePathFilter(url.searchParams) }).catch(asDownloadFailure).catch(throwDownloadError(locale));
   return csvDownloadResponse(statisticsTable(stats, locale));
 }

@@ -8,7 +8,7 @@ import { StatisticsTable } from "~/components/statistics/StatisticsTable";
 import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
 import { pageMeta } from "~/routing/current-page";
 import { href } from "~/routing/paths";
-import { parsePeriod } from "~/schemas/statistics";
+import { parsePathFilter, parsePeriod } from "~/schemas/statistics";
 import * as clock from "~/server/clock.server";
 import { config } from "~/server/config.server";
 import { getDb } from "~/server/db/client.server";
@@ -28,10 +28,13 @@ export function meta(args: Route.MetaArgs) {
  * analytics tool's link when one is configured.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const parsed = parsePeriod(new URL(request.url).searchParams, clock.now());
-  const stats = await loadStatisticsPage(async () => getStatistics(await getDb(), requireUser(context), parsed.period));
+  const params = new URL(request.url).searchParams;
+  const parsed = parsePeriod(params, clock.now());
+  const pathContains = parsePathFilter(params);
+  const stats = await loadStatisticsPage(async () => getStatistics(await getDb(), requireUser(context), parsed.period, { pathContains }));
   return {
     period: parsed.period,
+    pathContains,
     periodError: parsed.ok ? null : parsed.code,
     stats,
     analytics: { mode: config.analytics.mode, dashboardUrl: config.analytics.dashboardUrl },
@@ -43,8 +46,9 @@ export default function AdminStatistics() {
   const locale = useLocale();
   const format = useFormat();
   const monthLabel = useMonthLabel();
-  const { period, periodError, stats, analytics } = useLoaderData<typeof loader>();
-  const csvHref = `${href("adminStatisticsCsv", locale)}?${new URLSearchParams({ from: period.from, to: period.to }).toString()}`;
+  const { period, pathContains, periodError, stats, analytics } = useLoaderData<typeof loader>();
+  const csvQuery = new URLSearchParams({ from: period.from, to: period.to, ...(pathContains ? { page: pathContains } : {}) });
+  const csvHref = `${href("adminStatisticsCsv", locale)}?${csvQuery.toString()}`;
   const n = (value: number) => format.number(value);
 
   const months = stats.months.map((m) => ({ ...m, label: monthLabel(m.month) }));
@@ -67,6 +71,7 @@ export default function AdminStatistics() {
         <Group align="flex-end" wrap="wrap">
           <TextInput type="month" name="from" label={t("statistics.from")} defaultValue={period.from} required w={200} key={`from-${period.from}`} />
           <TextInput type="month" name="to" label={t("statistics.to")} defaultValue={period.to} required w={200} key={`to-${period.to}`} />
+          <TextInput type="search" name="page" label={t("statistics.pageFilter")} description={t("statistics.pageFilterHint")} defaultValue={pathContains} maxLength={200} w={260} key={`page-${pathContains}`} />
           <Button type="submit" variant="light">
             {t("statistics.show")}
           </Button>

@@ -68,3 +68,8 @@ export function deviceClassOf(width: number | undefined): "phone" | "tablet" | "
 
 /** The analytics beacon's body limit (decision 035): a few hundred bytes of JSON are sent. */
 export const ANALYTICS_BODY_MAX_BYTES = 4 * 1024;
+
+/** The top-pages filter from the query (`page`): trimmed, at most 200 characters. */
+export function parsePathFilter(params: URLSearchParams): string {
+  return (params.get("page") ?? "").trim().slice(0, 200);
+}

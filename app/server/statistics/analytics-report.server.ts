@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, lt, ne, sql } from "drizzle-orm";
 import { nextMonth, type Period } from "~/schemas/statistics";
 import type { Db } from "~/server/db/client.server";
 import { analyticsDaily, type DeviceClass } from "~/server/db/schema";
@@ -21,13 +21,16 @@ export interface AnalyticsReport {
 
 const total = sql<number>`sum(${analyticsDaily.count})::int`;
 
-export async function analyticsReport(db: Db, period: Period): Promise<AnalyticsReport> {
+/** `pathContains`: only pages whose path contains this text (any case) in the top pages. */
+export async function analyticsReport(db: Db, period: Period, pathContains = ""): Promise<AnalyticsReport> {
   const inPeriod = and(gte(analyticsDaily.day, `${period.from}-01`), lt(analyticsDaily.day, `${nextMonth(period.to)}-01`));
   const pageViews = and(inPeriod, eq(analyticsDaily.event, "pageview"));
+  const escaped = pathContains.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const pages = pathContains ? and(pageViews, ilike(analyticsDaily.path, `%${escaped}%`)) : pageViews;
   const month = sql<string>`to_char(${analyticsDaily.day}, 'YYYY-MM')`;
   const [byMonth, topPages, topReferrers, devices, outbound] = await Promise.all([
     db.select({ month: month.as("month"), count: total }).from(analyticsDaily).where(pageViews).groupBy(sql`1`),
-    db.select({ path: analyticsDaily.path, count: total }).from(analyticsDaily).where(pageViews).groupBy(analyticsDaily.path).orderBy(desc(total), analyticsDaily.path).limit(TOP_LIMIT),
+    db.select({ path: analyticsDaily.path, count: total }).from(analyticsDaily).where(pages).groupBy(analyticsDaily.path).orderBy(desc(total), analyticsDaily.path).limit(TOP_LIMIT),
     db
       .select({ host: analyticsDaily.referrerHost, count: total })
       .from(analyticsDaily)

@@ -70,6 +70,15 @@ function props(p: z.infer<typeof Payload>["p"]): Record<string, unknown> {
   }
 }
 
+function readablePath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, "") || "/";
+  try {
+    return decodeURI(trimmed);
+  } catch {
+    return trimmed;
+  }
+}
+
 /** The calendar day in the region's time zone. */
 function dayOf(now: Date): string {
   const { year, month, day } = toBerlin(now);
@@ -107,7 +116,8 @@ export async function recordHit(db: Db, hit: AnalyticsHit, options: { enabled: b
     target = `${link.origin}${link.pathname}`.slice(0, 512);
   } else return "invalid";
 
-  const path = page.pathname.replace(/\/+$/, "") || "/";
+  // Stored readable ("/cs/události/…"), as admins type it into the statistics page's filter.
+  const path = readablePath(page.pathname);
   if (path.length > 512 || !isCountedPath(path)) return "not_public";
   const referrer = parseUrl(payload.r);
   const referrerHost = referrer && referrer.host !== site.host ? referrer.hostname.toLowerCase() : "";

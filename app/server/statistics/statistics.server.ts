@@ -64,7 +64,12 @@ const monthOf = (column: unknown) => sql<string>`to_char(${column} AT TIME ZONE 
 const byColumns = (n: number) => Array.from({ length: n }, (_, i) => sql.raw(String(i + 1)));
 const count = sql<number>`count(*)::int`;
 
-export async function getStatistics(db: Db, actor: Actor, period: Period): Promise<Statistics> {
+export interface StatisticsOptions {
+  /** Narrows the top pages to paths containing this text. */
+  pathContains?: string;
+}
+
+export async function getStatistics(db: Db, actor: Actor, period: Period, options: StatisticsOptions = {}): Promise<Statistics> {
   requireStatisticsAccess(actor);
   const start = monthStart(period.from);
   const end = monthStart(nextMonth(period.to));
@@ -99,7 +104,7 @@ export async function getStatistics(db: Db, actor: Actor, period: Period): Promi
       .where(and(inArray(auditTrail.action, ["SEARCHED", "UPDATED_COMPANY_PROFILE"]), gte(auditTrail.createdAt, start), lt(auditTrail.createdAt, end)))
       .groupBy(...byColumns(2)),
     participationRows(),
-    analyticsReport(db, period),
+    analyticsReport(db, period, options.pathContains),
   ]);
 
   const months = new Map<string, MonthRow>(

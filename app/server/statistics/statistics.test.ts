@@ -224,4 +224,15 @@ describe("first-party analytics", () => {
     expect(csv).toContain("Geräte nach Bildschirmbreite;;;Smartphone (unter 600 px);1");
     expect(csv).toContain("Seitenaufrufe;2025-06;;;25");
   });
+
+  it("keeps a percent-encoded path readable, and narrows the top pages by a part of the path (any case, wildcards literal)", async () => {
+    const admin = await insertUser(handle.db, "Admin");
+    const id = "0b7e5c1e-3f4a-4d2b-9c1e-5a6b7c8d9e0f";
+    expect(await recordHit(handle.db, hit({ u: `${SITE}/cs/ud%C3%A1losti/${id}` }), ON, at("2025-09-02T10:00:00Z"))).toBe("counted");
+    expect(await recordHit(handle.db, hit({ u: `${SITE}/de/faq` }), ON, at("2025-09-02T10:00:00Z"))).toBe("counted");
+    const period = { from: "2025-09", to: "2025-09" };
+    expect((await getStatistics(handle.db, admin, period, { pathContains: "UDÁLOSTI" })).analytics.topPages).toEqual([{ path: `/cs/události/${id}`, count: 1 }]);
+    expect((await getStatistics(handle.db, admin, period, { pathContains: "%" })).analytics.topPages).toEqual([]);
+    expect((await getStatistics(handle.db, admin, period)).analytics.topPages).toHaveLength(2);
+  });
 });
