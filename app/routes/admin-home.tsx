@@ -19,7 +19,7 @@ export default function AdminHome() {
   const locale = useLocale();
   const role = useRootData()?.user?.role;
   const pages = PAGES.filter(
-    (p) => p.id.startsWith("admin") && p.id !== "admin" && !p.de.includes(":") && isBuilt(p.id) && role && ROLES_BY_ACCESS[p.access]?.includes(role),
+    (p) => p.id.startsWith("admin") && p.id !== "admin" && !p.resource && !p.de.includes(":") && isBuilt(p.id) && role && ROLES_BY_ACCESS[p.access]?.includes(role),
   );
   return (
     <Stack>
