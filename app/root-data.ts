@@ -5,6 +5,8 @@ export interface RootData {
   user: { id: string; name: string; email: string; role: Role } | null;
   appEnv: "development" | "test" | "staging" | "production";
   publicUrl: string;
+  /** Web analytics in use (decision 035): first-party counting, an external Plausible-compatible script, or none. */
+  analytics: { mode: "firstParty" | "plausible" | "off"; plausible: { scriptUrl: string; domain: string } | null };
 }
 
 /** Data of the root loader (undefined while an error boundary renders without it). */

@@ -18,7 +18,8 @@ import { config } from "./server/config.server";
 import { userContext } from "./server/http/context";
 import { clockMiddleware, rootMiddleware } from "./server/http/root-middleware.server";
 import { publicBaseUrl, requestOriginMiddleware } from "./server/request-origin.server";
-import type { RootData } from "./root-data";
+import { type RootData, useRootData } from "./root-data";
+import { AnalyticsTracker } from "./components/analytics/AnalyticsTracker";
 import { cssVariablesResolver, theme } from "./theme";
 
 export const middleware: Route.MiddlewareFunction[] = [clockMiddleware, requestOriginMiddleware, rootMiddleware];
@@ -34,6 +35,10 @@ export function loader({ context }: Route.LoaderArgs): RootData {
     user: user ? { id: user.id, name: user.name, email: user.email, role: user.role } : null,
     appEnv: config.appEnv,
     publicUrl: publicBaseUrl(),
+    analytics: {
+      mode: config.analytics.mode,
+      plausible: config.analytics.plausible ? { scriptUrl: config.analytics.plausible.scriptUrl, domain: config.analytics.plausible.domain } : null,
+    },
   };
 }
 
@@ -41,6 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const locale = localeOfPath(location.pathname) ?? DEFAULT_LOCALE;
   const nonce = useNonce();
+  const analytics = useRootData()?.analytics;
   return (
     <html lang={LOCALE_TAGS[locale]} {...mantineHtmlProps}>
       <head>
@@ -51,6 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
+        {analytics?.plausible && <script defer data-domain={analytics.plausible.domain} src={analytics.plausible.scriptUrl} nonce={nonce} />}
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
@@ -61,6 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {analytics?.mode === "firstParty" && <AnalyticsTracker />}
       </body>
     </html>
   );

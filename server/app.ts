@@ -51,7 +51,7 @@ export function applyTrustProxy(target: express.Express): void {
   target.set("trust proxy", config.trustProxy);
 }
 
-export const securityHeaders = createSecurityHeaders({ csp: !import.meta.env.DEV, hsts: config.isProduction });
+export const securityHeaders = createSecurityHeaders({ csp: !import.meta.env.DEV, hsts: config.isProduction, analyticsOrigin: config.analytics.plausible?.origin ?? null });
 export { errorHandler, methodGuard };
 
 export const app = express();

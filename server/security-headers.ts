@@ -6,6 +6,8 @@ export interface SecurityHeaderOptions {
   csp: boolean;
   /** Strict-Transport-Security (production, where the site is served over HTTPS). */
   hsts: boolean;
+  /** The origin of an external Plausible-compatible analytics script, when configured (decision 035). */
+  analyticsOrigin?: string | null;
 }
 
 /** OpenStreetMap tiles of the maps (app/components/map/osm.ts). */
@@ -17,14 +19,17 @@ const TILE_HOSTS = "https://tile.openstreetmap.org https://*.tile.openstreetmap.
  * script; app/entry.server.tsx and app/root.tsx pass it on). Styles: Mantine and Leaflet set
  * inline styles, so 'unsafe-inline' there. Images: our files, data/blob URLs and the map tiles.
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, analyticsOrigin?: string | null): string {
+  // The first-party analytics beacon goes to this site (connect-src 'self'); an external
+  // Plausible-compatible script is loaded from its host and reports back to it (decision 035).
+  const analytics = analyticsOrigin ? ` ${analyticsOrigin}` : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${analytics}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${TILE_HOSTS}`,
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${analytics}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -68,7 +73,7 @@ export function createSecurityHeaders(options: SecurityHeaderOptions) {
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    if (options.csp) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+    if (options.csp) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options.analyticsOrigin));
     if (options.hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     replaceDefaultsOnAppend(res);
     next();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isBuilt } from "~/routing/catalogue";
+import { IGNORE_KEY } from "~/components/analytics/analytics-client";
 import { CONTENT_PAGES, type ContentPage } from "./index";
 
 /**
@@ -10,10 +11,11 @@ import { CONTENT_PAGES, type ContentPage } from "./index";
 const UNBUILT_FEATURES: Array<{ page: string; phrases: RegExp }> = [
   { page: "adminImports", phrases: /\bimport/i },
   { page: "adminDuplicates", phrases: /dublette|duplikat|duplicit/i },
-  { page: "adminStatistics", phrases: /nutzungsstatistik|statistik[a-zá-ž]* využívání|statistischen Zwecken|statistickým účelům/i },
 ];
 
-const textOf = (page: ContentPage) => [page.title, page.lead ?? "", ...page.sections.flatMap((s) => [s.heading ?? "", ...(s.paragraphs ?? []), ...(s.items ?? [])])].join("\n");
+const textOf = (page: ContentPage) =>
+  [page.title, page.lead ?? "", ...page.sections.flatMap((s) => [s.heading ?? "", ...(s.paragraphs ?? []), ...(s.items ?? []), ...Object.values(s.analytics ?? {}).flat()])].join("\n");
+const analyticsOf = (page: ContentPage) => page.sections.find((s) => s.analytics)!.analytics!;
 const PAGES = (["privacy", "terms"] as const).flatMap((id) => (["de", "cs"] as const).map((locale) => ({ name: `${id}.${locale}`, text: textOf(CONTENT_PAGES[id][locale]) })));
 
 describe("privacy and terms pages", () => {
@@ -40,5 +42,18 @@ describe("privacy and terms pages", () => {
     expect(privacy.cs).toContain("E-maily účastníkům");
     expect(privacy.de).toMatch(/Anhänge von E-Mails an Teilnehmende, Logos auf Rechnungen und auf Namensschildern –, sind nicht öffentlich/);
     expect(privacy.cs).toMatch(/přílohy e-mailů účastníkům, loga na fakturách a na jmenovkách –, veřejné nejsou/);
+  });
+
+  it("say per analytics mode what is counted, that no IP address is stored, and how to opt out (decision 035)", () => {
+    for (const locale of ["de", "cs"] as const) {
+      const analytics = analyticsOf(CONTENT_PAGES.privacy[locale]);
+      const firstParty = analytics.firstParty.join("\n");
+      expect(firstParty).toMatch(locale === "de" ? /IP-Adresse und Ihren Browser speichern wir dabei nicht/ : /IP adresu ani prohlížeč přitom neukládáme/);
+      expect(firstParty).toMatch(/Do Not Track/);
+      // The switch sets exactly the flag the page names (and Plausible's own script honours).
+      for (const mode of ["firstParty", "plausible"] as const) expect(analytics[mode].join("\n")).toContain(`„${IGNORE_KEY}“`);
+      expect(analytics.plausible.join("\n")).toContain("{analyticsHost}");
+      expect(analytics.off.join("\n")).not.toContain(IGNORE_KEY);
+    }
   });
 });

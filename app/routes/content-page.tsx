@@ -1,5 +1,6 @@
 import { Accordion, Alert, List, Stack, Text, Title } from "@mantine/core";
 import { useLoaderData } from "react-router";
+import { AnalyticsOptOut } from "~/components/analytics/AnalyticsOptOut";
 import { CONTENT_PAGES, type ContentPageId } from "~/content";
 import { useLocale, useT } from "~/i18n/i18n-context";
 import { localeOfPath } from "~/i18n/locales";
@@ -16,13 +17,15 @@ export function meta(args: Route.MetaArgs) {
 /** Operator details come from configuration (OPERATOR_*); unset values are marked as examples. */
 export function loader() {
   const { configured, ...values } = config.operator;
-  return { operator: values, operatorConfigured: configured };
+  const analytics = { mode: config.analytics.mode, host: config.analytics.plausible ? new URL(config.analytics.plausible.scriptUrl).host : "" };
+  return { operator: values, operatorConfigured: configured, analytics };
 }
 
-type Operator = ReturnType<typeof loader>["operator"];
+type Operator = ReturnType<typeof loader>["operator"] & { analyticsHost?: string };
 
 function fill(text: string, operator: Operator): string {
   return text
+    .replaceAll("{analyticsHost}", operator.analyticsHost ?? "")
     .replaceAll("{operatorName}", operator.name)
     .replaceAll("{operatorAddress}", operator.address)
     .replaceAll("{operatorEmail}", operator.email)
@@ -37,7 +40,8 @@ export default function ContentPageView() {
   const t = useT();
   const locale = useLocale();
   const id = useCurrentPageId() as ContentPageId;
-  const { operator, operatorConfigured } = useLoaderData<typeof loader>();
+  const { operator: operatorValues, operatorConfigured, analytics } = useLoaderData<typeof loader>();
+  const operator = { ...operatorValues, analyticsHost: analytics.host };
   const page = CONTENT_PAGES[id][locale];
   const mentionsOperator = JSON.stringify(page).match(USES_OPERATOR);
 
@@ -59,11 +63,12 @@ export default function ContentPageView() {
               {fill(section.heading, operator)}
             </Title>
           )}
-          {section.paragraphs?.map((p, j) => (
+          {[...(section.paragraphs ?? []), ...(section.analytics?.[analytics.mode] ?? [])].map((p, j) => (
             <Text key={j} style={{ whiteSpace: "pre-line" }}>
               {fill(p, operator)}
             </Text>
           ))}
+          {section.analytics && analytics.mode !== "off" && <AnalyticsOptOut />}
           {section.items && (
             <List spacing="xs">
               {section.items.map((item, j) => (

@@ -110,7 +110,9 @@ export const PAGES: readonly PageDef[] = [
   { id: "adminFunderReport", de: `${ADMIN_DE}/statistiken/foerderbericht`, cs: `${ADMIN_CS}/statistiky/zprava-pro-poskytovatele`, access: "adminOnly", file: "routes/admin-funder-report.tsx" },
   { id: "adminFunderReportPdf", de: `${ADMIN_DE}/statistiken/foerderbericht.pdf`, cs: `${ADMIN_CS}/statistiky/zprava-pro-poskytovatele.pdf`, access: "adminOnly", file: "routes/admin-funder-report-pdf.ts", resource: true },
   { id: "adminFunderReportCsv", de: `${ADMIN_DE}/statistiken/foerderbericht.csv`, cs: `${ADMIN_CS}/statistiky/zprava-pro-poskytovatele.csv`, access: "adminOnly", file: "routes/admin-funder-report-csv.ts", resource: true },
-  { id: "adminStatistics", de: `${ADMIN_DE}/statistiken`, cs: `${ADMIN_CS}/statistiky`, access: "adminOnly", file: "routes/placeholder.tsx" },
+  { id: "adminStatistics", de: `${ADMIN_DE}/statistiken`, cs: `${ADMIN_CS}/statistiky`, access: "adminOnly", file: "routes/admin-statistics.tsx" },
+  // The statistics as CSV (issue 20; path not in the spec's table: decision 035).
+  { id: "adminStatisticsCsv", de: `${ADMIN_DE}/statistiken/statistik.csv`, cs: `${ADMIN_CS}/statistiky/statistika.csv`, access: "adminOnly", file: "routes/admin-statistics-csv.ts", resource: true },
   { id: "adminUsers", de: `${ADMIN_DE}/accounts`, cs: `${ADMIN_CS}/uzivatele`, access: "adminOnly", file: "routes/placeholder.tsx" },
 ];
 

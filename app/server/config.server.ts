@@ -53,6 +53,12 @@ const EnvSchema = z.object({
   MAIL_LEASE_SECONDS: z.coerce.number().positive().default(120),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   MAIL_RETRY_SECONDS: z.coerce.number().nonnegative().default(30),
+  /** Web analytics (decision 035): first-party counting (default) or off; a Plausible-compatible script replaces it when both PLAUSIBLE_* are set. */
+  ANALYTICS: z.enum(["first-party", "off"]).default("first-party"),
+  PLAUSIBLE_SCRIPT_URL: z.string().url().optional(),
+  PLAUSIBLE_DOMAIN: z.string().min(1).optional(),
+  /** The external web-analytics dashboard the statistics page links to (spec §2). */
+  ANALYTICS_DASHBOARD_URL: z.string().url().optional(),
   /** Test clock for e2e runs (app/server/clock.server.ts); refused in production. */
   E2E_CLOCK: z.enum(["0", "1"]).optional(),
 });
@@ -131,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET ?? "", label: e.OIDC_LABEL }
         : null,
+    analytics: analyticsConfig(e),
     operator: {
       configured: Boolean(e.OPERATOR_NAME),
       name: e.OPERATOR_NAME ?? "Wirtschaftsförderung Sachsen-Böhmen (Beispiel)",
@@ -140,6 +147,15 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
       representative: e.OPERATOR_REPRESENTATIVE ?? "Max Mustermann",
     },
   };
+}
+
+export type AnalyticsMode = "firstParty" | "plausible" | "off";
+
+/** Which web analytics runs (decision 035): an external Plausible-compatible script turns first-party counting off. */
+function analyticsConfig(e: z.infer<typeof EnvSchema>) {
+  const plausible = e.PLAUSIBLE_SCRIPT_URL && e.PLAUSIBLE_DOMAIN ? { scriptUrl: e.PLAUSIBLE_SCRIPT_URL, domain: e.PLAUSIBLE_DOMAIN, origin: new URL(e.PLAUSIBLE_SCRIPT_URL).origin } : null;
+  const mode: AnalyticsMode = plausible ? "plausible" : e.ANALYTICS === "off" ? "off" : "firstParty";
+  return { mode, plausible, dashboardUrl: e.ANALYTICS_DASHBOARD_URL ?? null };
 }
 
 /**

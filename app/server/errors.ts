@@ -192,6 +192,11 @@ export const ERROR_CODES = [
   "COMPANY_SELECTION_REQUIRED",
   "COMPANY_DOWNLOAD_TOO_MANY",
   "COMPANY_DOWNLOAD_FAILED",
+  // --- statistics (decision 035) ---
+  "STATISTICS_PERIOD_INVALID",
+  "STATISTICS_LOAD_FAILED",
+  "STATISTICS_DOWNLOAD_FAILED",
+  // --- end statistics ---
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -243,6 +248,9 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   COMPANY_IS_DELETED: 409,
   COMPANY_DOWNLOAD_TOO_MANY: 422,
   COMPANY_DOWNLOAD_FAILED: 500,
+  // statistics (decision 035)
+  STATISTICS_LOAD_FAILED: 500,
+  STATISTICS_DOWNLOAD_FAILED: 500,
 };
 
 export class AppError extends Error {

@@ -56,9 +56,22 @@ export const content: Record<"de" | "cs", ContentPage> = {
       },
       {
         heading: "5. Web-Analyse",
-        paragraphs: [
-          "Derzeit setzen wir keine Werkzeuge zur Web-Analyse oder Reichweitenmessung ein. Sollte künftig ein solches Werkzeug eingebunden werden, passen wir diese Datenschutzerklärung vorher an und holen, soweit erforderlich, Ihre Einwilligung ein.",
-        ],
+        // Which text shows depends on the configuration (decision 035); the page adds the opt-out switch.
+        analytics: {
+          firstParty: [
+            "Wir zählen Seitenaufrufe und Klicks auf Links zu anderen Websites mit einer eigenen, datensparsamen Nutzungsstatistik auf unserem Server. Gespeichert werden je Tag nur Zähler: die aufgerufene öffentliche Seite (ohne Suchparameter), bei Klicks das Linkziel (ohne Suchparameter), der Name der verweisenden Website und eine Geräteklasse nach Bildschirmbreite (Smartphone, Tablet, Desktop). Ihre IP-Adresse und Ihren Browser speichern wir dabei nicht, wir setzen keine Cookies und verknüpfen nichts mit Ihrem Konto; einzelne Besuche oder Personen lassen sich aus den Zählern nicht erkennen. Seiten im angemeldeten Bereich zählen wir nicht. Ein externer Analysedienst wird nicht eingesetzt.",
+            "Rechtsgrundlage ist Art. 6 Abs. 1 lit. f DSGVO; unser berechtigtes Interesse ist es, das Angebot bedarfsgerecht zu gestalten und der Förderstelle über seine Nutzung zu berichten. Sendet Ihr Browser „Do Not Track“ oder „Global Privacy Control“, zählen wir Ihre Besuche nicht.",
+            "Sie können der Zählung mit dem Schalter unten widersprechen. Er legt im lokalen Speicher Ihres Browsers (localStorage) den Eintrag „plausible_ignore“ ab, der nicht an uns übertragen wird; löschen Sie ihn oder stellen Sie den Schalter zurück, wird wieder gezählt.",
+          ],
+          plausible: [
+            "Zur Reichweitenmessung nutzen wir ein Plausible-kompatibles Analysewerkzeug, das ohne Cookies arbeitet. Ihr Browser lädt dafür ein Skript von {analyticsHost} und meldet dorthin Seitenaufrufe und Klicks auf Links zu anderen Websites mit der Adresse der Seite, der verweisenden Website und der Bildschirmbreite. Dabei wird Ihre IP-Adresse technisch bedingt an den Betreiber dieses Dienstes übermittelt. Unsere eigene Zählung auf dem PartnerNet-Server ist in diesem Fall abgeschaltet.",
+            "Rechtsgrundlage ist Art. 6 Abs. 1 lit. f DSGVO; unser berechtigtes Interesse ist es, das Angebot bedarfsgerecht zu gestalten und der Förderstelle über seine Nutzung zu berichten.",
+            "Sie können der Zählung mit dem Schalter unten widersprechen. Er legt im lokalen Speicher Ihres Browsers (localStorage) den Eintrag „plausible_ignore“ ab, den das Skript beachtet; löschen Sie ihn oder stellen Sie den Schalter zurück, wird wieder gezählt.",
+          ],
+          off: [
+            "Derzeit setzen wir keine Werkzeuge zur Web-Analyse oder Reichweitenmessung ein. Sollte künftig ein solches Werkzeug eingebunden werden, passen wir diese Datenschutzerklärung vorher an und holen, soweit erforderlich, Ihre Einwilligung ein.",
+          ],
+        },
       },
       {
         heading: "6. Karten (OpenStreetMap)",
@@ -195,9 +208,21 @@ export const content: Record<"de" | "cs", ContentPage> = {
       },
       {
         heading: "5. Webová analytika",
-        paragraphs: [
-          "V současné době nepoužíváme žádné nástroje pro webovou analytiku ani měření návštěvnosti. Pokud bychom takový nástroj v budoucnu zavedli, předem tyto informace aktualizujeme a tam, kde je to nutné, si vyžádáme váš souhlas.",
-        ],
+        analytics: {
+          firstParty: [
+            "Zobrazení stránek a kliknutí na odkazy na jiné weby počítáme vlastní, úspornou statistikou využívání na našem serveru. Za každý den ukládáme pouze počty: navštívenou veřejnou stránku (bez parametrů vyhledávání), u kliknutí cíl odkazu (bez parametrů vyhledávání), název odkazujícího webu a třídu zařízení podle šířky obrazovky (telefon, tablet, počítač). Vaši IP adresu ani prohlížeč přitom neukládáme, nepoužíváme cookies a nic nepropojujeme s vaším účtem; jednotlivé návštěvy ani osoby z těchto počtů poznat nelze. Stránky v přihlášené části nepočítáme. Žádnou externí analytickou službu nepoužíváme.",
+            "Právním základem je čl. 6 odst. 1 písm. f) GDPR; naším oprávněným zájmem je přizpůsobit nabídku potřebám uživatelů a podávat poskytovateli dotace zprávy o jejím využívání. Pokud váš prohlížeč odesílá „Do Not Track“ nebo „Global Privacy Control“, vaše návštěvy nepočítáme.",
+            "Proti počítání můžete vznést námitku přepínačem níže. Ten uloží do místního úložiště vašeho prohlížeče (localStorage) záznam „plausible_ignore“, který se k nám nepřenáší; když ho smažete nebo přepínač vrátíte, počítání se obnoví.",
+          ],
+          plausible: [
+            "K měření návštěvnosti používáme analytický nástroj kompatibilní s Plausible, který pracuje bez cookies. Váš prohlížeč k tomu načítá skript z {analyticsHost} a odesílá tam zobrazení stránek a kliknutí na odkazy na jiné weby s adresou stránky, odkazujícím webem a šířkou obrazovky. Přitom se z technických důvodů předává vaše IP adresa provozovateli této služby. Naše vlastní počítání na serveru PartnerNet je v tom případě vypnuté.",
+            "Právním základem je čl. 6 odst. 1 písm. f) GDPR; naším oprávněným zájmem je přizpůsobit nabídku potřebám uživatelů a podávat poskytovateli dotace zprávy o jejím využívání.",
+            "Proti počítání můžete vznést námitku přepínačem níže. Ten uloží do místního úložiště vašeho prohlížeče (localStorage) záznam „plausible_ignore“, který skript respektuje; když ho smažete nebo přepínač vrátíte, počítání se obnoví.",
+          ],
+          off: [
+            "V současné době nepoužíváme žádné nástroje pro webovou analytiku ani měření návštěvnosti. Pokud bychom takový nástroj v budoucnu zavedli, předem tyto informace aktualizujeme a tam, kde je to nutné, si vyžádáme váš souhlas.",
+          ],
+        },
       },
       {
         heading: "6. Mapy (OpenStreetMap)",

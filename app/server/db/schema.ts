@@ -130,3 +130,4 @@ export * from "./schema-events";
 export * from "./schema-organisers";
 export * from "./schema-b2b";
 export * from "./schema-news";
+export * from "./schema-analytics";

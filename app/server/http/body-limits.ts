@@ -5,6 +5,7 @@ import { INVOICE_LOGO_MAX_BYTES } from "~/schemas/invoice-form";
 import { BADGE_LOGO_LIMITS } from "~/schemas/name-tags";
 import { NEWS_LIMITS } from "~/schemas/news";
 import { MAIL_LIMITS } from "~/schemas/participant-mail";
+import { ANALYTICS_BODY_MAX_BYTES } from "~/schemas/statistics";
 
 /**
  * How large a request body may be, per route (decision 012). One table for the Express body
@@ -77,8 +78,12 @@ const UPLOADS: Partial<Record<string, BodyLimit>> = {
   // --- end news ---
 };
 
+/** The analytics beacon (decision 035): a few hundred bytes of JSON. */
+const ANALYTICS_LIMIT: BodyLimit = { maxBytes: ANALYTICS_BODY_MAX_BYTES };
+
 /** The body limit of a request path (pathname only; percent-encoded or not). */
 export function bodyLimitFor(pathname: string): BodyLimit {
+  if (pathname === "/api/event") return ANALYTICS_LIMIT;
   // Submissions with JavaScript go to the single-fetch data URL of the page (`….data`, `/_root.data`).
   const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
   const match = matchPage(page);

@@ -26,6 +26,8 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const url = new URL(request.url);
   // Stored files are public and cached for a year: no session lookup, no cookies on them.
   if (url.pathname.startsWith("/files/")) return next();
+  // The analytics beacon counts anonymously (decision 035): it never looks at the session.
+  if (url.pathname === "/api/event") return next();
   const locale = localeOfPath(url.pathname) ?? DEFAULT_LOCALE;
   const match = matchPage(url.pathname);
   const lookup = await lookupSession(await getDb(), readCookie(request, SESSION_COOKIE)).catch(unavailableAs503);
