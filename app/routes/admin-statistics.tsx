@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { Form, useLoaderData } from "react-router";
+import { Form, Link, useLoaderData } from "react-router";
 import { AdminMobileNotice } from "~/components/AdminMobileNotice";
 import { FormError } from "~/components/FormError";
 import { useMonthLabel } from "~/components/statistics/month-label";
@@ -66,6 +66,14 @@ export default function AdminStatistics() {
       <AdminMobileNotice />
       <Title order={1}>{t("page.adminStatistics.title")}</Title>
       <Text c="dimmed">{t("statistics.intro")}</Text>
+      <Group gap="lg" data-testid="statistics-reports">
+        <Anchor component={Link} to={href("adminFunderReport", locale)}>
+          {t("page.adminFunderReport.title")}
+        </Anchor>
+        <Anchor component={Link} to={href("adminAuditTrail", locale)}>
+          {t("page.adminAuditTrail.title")}
+        </Anchor>
+      </Group>
 
       <Form method="get" data-testid="statistics-period">
         <Group align="flex-end" wrap="wrap">
