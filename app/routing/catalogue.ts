@@ -102,7 +102,10 @@ export const PAGES: readonly PageDef[] = [
   { id: "adminArchiveInvoices", de: `${ADMIN_DE}/rechnungen`, cs: `${ADMIN_CS}/faktury`, access: "adminOnly", file: "routes/admin-archive-invoices.tsx" },
   { id: "adminArchiveInvoicePdf", de: `${ADMIN_DE}/rechnungen/:invoiceId/pdf`, cs: `${ADMIN_CS}/faktury/:invoiceId/pdf`, access: "adminOnly", file: "routes/admin-archive-invoice-pdf.ts", resource: true },
   { id: "adminStatistics", de: `${ADMIN_DE}/statistiken`, cs: `${ADMIN_CS}/statistiky`, access: "adminOnly", file: "routes/placeholder.tsx" },
-  { id: "adminUsers", de: `${ADMIN_DE}/accounts`, cs: `${ADMIN_CS}/uzivatele`, access: "adminOnly", file: "routes/placeholder.tsx" },
+  { id: "adminUsers", de: `${ADMIN_DE}/accounts`, cs: `${ADMIN_CS}/uzivatele`, access: "adminOnly", file: "routes/admin-accounts.tsx" },
+  // The filtered selection of the accounts page (decision 033): one module for both formats.
+  { id: "adminUsersCsv", de: `${ADMIN_DE}/accounts/accounts.csv`, cs: `${ADMIN_CS}/uzivatele/uzivatele.csv`, access: "adminOnly", file: "routes/admin-accounts-download.ts", resource: true },
+  { id: "adminUsersXlsx", de: `${ADMIN_DE}/accounts/accounts.xlsx`, cs: `${ADMIN_CS}/uzivatele/uzivatele.xlsx`, access: "adminOnly", file: "routes/admin-accounts-download.ts", resource: true },
 ];
 
 export type PageId = (typeof PAGES)[number]["id"];

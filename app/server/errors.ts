@@ -187,6 +187,11 @@ export const ERROR_CODES = [
   // --- end news ---
   // --- company deletion (decision 026) ---
   "COMPANY_RESTORE_EXPIRED",
+  // --- admin accounts (decision 033) ---
+  "ADMIN_SELF_CHANGE",
+  "LAST_ADMIN",
+  "MULTIPLIKATOR_NEEDS_COMPANY",
+  "ACCOUNTS_DOWNLOAD_FAILED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -234,6 +239,11 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   NEWS_DELETED: 409,
   NEWS_DELETE_FAILED: 500,
   NEWS_LOAD_FAILED: 500,
+  // admin accounts (decision 033)
+  ADMIN_SELF_CHANGE: 403,
+  LAST_ADMIN: 409,
+  MULTIPLIKATOR_NEEDS_COMPANY: 409,
+  ACCOUNTS_DOWNLOAD_FAILED: 500,
 };
 
 export class AppError extends Error {
