@@ -278,6 +278,47 @@ describe("an organiser company with a populated B2B event, a past event, news an
   });
 });
 
+describe("a participant company purged after 30 days", () => {
+  it("stays in the other organiser's participant list and B2B plan as a tombstone; everything else of it is gone", async () => {
+    const now = new Date();
+    const world = await b2bScenario(handle.db, { companies: 4 }, now);
+    await storeSchedule(handle.db, world.eventId, roundRobin(world.companies));
+    const [gone, other] = world.companies as [(typeof world.companies)[0], (typeof world.companies)[0]];
+    // The participant also organises an event of its own, with a registration of another company.
+    const ownEvent = await insertEvent(handle.db, { companyId: gone.id, startsAt: new Date(now.getTime() + 5 * DAY), publishAt: new Date(now.getTime() - DAY) }, now);
+    await handle.db.insert(eventRegistrations).values({ eventId: ownEvent, companyId: other.id, userId: other.user.id, status: "REGISTERED", formVersion: 1, answers: {}, locale: "de" });
+    const name = (await handle.db.select().from(companies).where(eq(companies.id, gone.id)))[0]!.name;
+    const meetingsBefore = await handle.db.select().from(b2bMeetings).where(sql`${gone.id} IN (${b2bMeetings.companyA}, ${b2bMeetings.companyB})`).orderBy(asc(b2bMeetings.id));
+    expect(meetingsBefore.length).toBeGreaterThan(0);
+
+    const deletedAt = new Date(now.getTime() + 1000);
+    await deleteCompany(handle.db, admin, gone.id, name, deletedAt);
+    expect(await purgeDeletedCompanies(handle.db, storage, new Date(deletedAt.getTime() + 31 * DAY))).toBe(1);
+
+    // The tombstone: name and headquarters town, country and region; no street, description, website, members or ads.
+    const [row] = await handle.db.select().from(companies).where(eq(companies.id, gone.id));
+    expect(row).toMatchObject({ name, descriptionDe: "", descriptionCs: "", website: "", logoKey: null });
+    expect(row!.deletedAt).not.toBeNull();
+    expect(row!.purgedAt).not.toBeNull();
+    const addresses = await handle.db.select().from(companyAddresses).where(eq(companyAddresses.companyId, gone.id));
+    expect(addresses.map((a) => [a.kind, a.line1, a.city, a.country])).toEqual([["HEADQUARTERS", "", "Dresden", "DE"]]);
+    expect(await handle.db.select().from(companyServices).where(eq(companyServices.companyId, gone.id))).toHaveLength(0);
+    expect(await memberCompanies(handle.db, gone.user.id)).toEqual([]);
+    // The other organiser's records keep it: the registration and every B2B meeting.
+    const [registration] = await handle.db.select().from(eventRegistrations).where(eq(eventRegistrations.id, gone.registrationId));
+    expect(registration!.companyId).toBe(gone.id);
+    expect(await handle.db.select().from(b2bMeetings).where(sql`${gone.id} IN (${b2bMeetings.companyA}, ${b2bMeetings.companyB})`).orderBy(asc(b2bMeetings.id))).toEqual(meetingsBefore);
+    // Its own event went, with the registration in it.
+    expect(await handle.db.select().from(events).where(eq(events.id, ownEvent))).toHaveLength(0);
+    // Hidden as before, not restorable, and not purged again.
+    await expect(getCompanyDetail(handle.db, null, gone.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(restoreCompany(handle.db, admin, gone.id, new Date(deletedAt.getTime() + 32 * DAY))).rejects.toMatchObject({ code: "COMPANY_RESTORE_EXPIRED" });
+    expect(await purgeDeletedCompanies(handle.db, storage, new Date(deletedAt.getTime() + 40 * DAY))).toBe(0);
+    const purged = await handle.db.select().from(auditTrail).where(sql`${auditTrail.details}->>'companyId' = ${gone.id} AND ${auditTrail.details}->>'part' = 'purged'`);
+    expect(purged.map((e) => (e.details as { tombstone?: boolean }).tombstone)).toEqual([true]);
+  });
+});
+
 describe.skipIf(TEST_ENGINE !== "postgres")("a registration racing the company deletion (PostgreSQL)", () => {
   it("is either refused or in the mailing, never silently in a deleted event", async () => {
     const clone = await clonePostgres();

@@ -134,7 +134,7 @@ export async function companiesDeletedBefore(db: Db, cutoff: Date, limit: number
   const rows = await db
     .select({ id: companies.id })
     .from(companies)
-    .where(lte(companies.deletedAt, cutoff))
+    .where(and(lte(companies.deletedAt, cutoff), isNull(companies.purgedAt)))
     .orderBy(asc(companies.deletedAt))
     .limit(limit);
   return rows.map((r) => r.id);

@@ -1,10 +1,27 @@
-import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/server/audit.server";
 import * as clock from "~/server/clock.server";
 import type { Db } from "~/server/db/client.server";
 import { withTransaction } from "~/server/db/client.server";
-import { companies, companyServices, eventBadgeLogos, eventFiles, events, invoices, news, participantMailings } from "~/server/db/schema";
+import {
+  companies,
+  companyAddresses,
+  companyChallenges,
+  companyContacts,
+  companyNace,
+  companyServices,
+  companyTags,
+  companyUserLinks,
+  eventBadgeLogos,
+  eventFiles,
+  eventOrganizers,
+  eventRegistrations,
+  events,
+  invoices,
+  news,
+  participantMailings,
+} from "~/server/db/schema";
 import { defineJob } from "~/server/jobs/job";
 import { writeWithFiles } from "~/server/storage/file-commit.server";
 import { type FileStorage, getStorage } from "~/server/storage/storage.server";
@@ -20,7 +37,8 @@ const PURGE_BATCH = 50;
  * their registrations, forms, B2B plans, mailings) and news. Issued invoices stay (their foreign
  * keys to the event and the sender are SET NULL; they live from their snapshot) and so do audit
  * entries (no foreign key). Its stored files are removed after the commit — except a file an
- * invoice still prints (its logo). Returns whether it purged.
+ * invoice still prints (its logo). A company that registered for other organisers' events is
+ * reduced to a tombstone instead (reduceToTombstone), so their records keep it. Returns whether it purged.
  */
 export async function purgeCompany(db: Db, storage: FileStorage, companyId: string, now = clock.now()): Promise<boolean> {
   const cutoff = new Date(now.getTime() - COMPANY_RESTORE_DAYS * 86_400_000);
@@ -29,7 +47,7 @@ export async function purgeCompany(db: Db, storage: FileStorage, companyId: stri
       const [company] = await tx
         .select({ name: companies.name, logoKey: companies.logoKey })
         .from(companies)
-        .where(and(eq(companies.id, companyId), lte(companies.deletedAt, cutoff)))
+        .where(and(eq(companies.id, companyId), lte(companies.deletedAt, cutoff), isNull(companies.purgedAt)))
         .for("update");
       if (!company) return false;
       const eventIds = (await tx.select({ id: events.id }).from(events).where(eq(events.companyId, companyId))).map((e) => e.id);
@@ -44,12 +62,47 @@ export async function purgeCompany(db: Db, storage: FileStorage, companyId: stri
       const kept = new Set(
         (await tx.select({ key: invoices.logoKey }).from(invoices).where(isNotNull(invoices.logoKey))).map((r) => r.key),
       );
-      await tx.delete(companies).where(eq(companies.id, companyId));
-      await recordAudit(tx, "UPDATED_COMPANY_PROFILE", null, { companyId, part: "purged", name: company.name, events: eventIds.length });
+      const tombstone = await registeredInOthersEvents(tx, companyId);
+      if (tombstone) await reduceToTombstone(tx, companyId, now);
+      else await tx.delete(companies).where(eq(companies.id, companyId));
+      await recordAudit(tx, "UPDATED_COMPANY_PROFILE", null, { companyId, part: "purged", name: company.name, events: eventIds.length, tombstone });
       for (const key of keys) if (key && !kept.has(key)) retire(key);
       return true;
     }),
   );
+}
+
+/** Whether the company registered for an event another company organises (those records are the other organiser's). */
+async function registeredInOthersEvents(tx: Db, companyId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ one: sql<number>`1` })
+    .from(eventRegistrations)
+    .innerJoin(events, eq(events.id, eventRegistrations.eventId))
+    .where(and(eq(eventRegistrations.companyId, companyId), ne(events.companyId, companyId)))
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * What is left of a purged company that took part in other organisers' events: its name and the
+ * town, country and region of its headquarters, so that their participant lists, B2B plans,
+ * evaluations and the funder statistics stay whole. Its own events (with their registrations),
+ * news, ads, contacts, member links, tags, industries, error reports, further addresses, its
+ * co-organiser entries and its description, website and logo are deleted. It stays deleted
+ * (hidden everywhere, not restorable) and is not purged again.
+ */
+async function reduceToTombstone(tx: Db, companyId: string, now: Date): Promise<void> {
+  await tx.delete(events).where(eq(events.companyId, companyId));
+  await tx.delete(news).where(eq(news.companyId, companyId));
+  for (const table of [companyServices, companyContacts, companyUserLinks, companyTags, companyNace, companyChallenges, eventOrganizers]) {
+    await tx.delete(table).where(eq(table.companyId, companyId));
+  }
+  await tx.delete(companyAddresses).where(and(eq(companyAddresses.companyId, companyId), ne(companyAddresses.kind, "HEADQUARTERS")));
+  await tx.update(companyAddresses).set({ line1: "", line2: null, updatedAt: now }).where(eq(companyAddresses.companyId, companyId));
+  await tx
+    .update(companies)
+    .set({ descriptionDe: "", descriptionCs: "", website: "", logoKey: null, createdBy: null, updatedBy: null, purgedAt: now, updatedAt: now })
+    .where(eq(companies.id, companyId));
 }
 
 /** Purges every company whose restore period has ended; returns how many. */

@@ -49,6 +49,12 @@ export const companies = pgTable(
      */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     deletedBy: uuid("deleted_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Set when the purge kept a tombstone instead of deleting the row (decision 026): the company
+     * had registered in other organisers' events, whose participant lists, B2B plans and statistics
+     * keep its name and headquarters. Everything else of the profile is gone; it stays deleted.
+     */
+    purgedAt: timestamp("purged_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
