@@ -7,8 +7,8 @@ import type { AccountIntent, AccountListRow } from "./AccountTable";
 
 const TEXTS: Record<AccountIntent, { title: MessageKey; text: MessageKey; confirm: MessageKey; color: string }> = {
   role: { title: "accountAdmin.roleTitle", text: "accountAdmin.roleText", confirm: "accountAdmin.roleConfirm", color: "blue" },
-  deactivate: { title: "accountAdmin.deactivateTitle", text: "accountAdmin.deactivateText", confirm: "accountAdmin.deactivateConfirm", color: "orange" },
-  activate: { title: "accountAdmin.activateTitle", text: "accountAdmin.activateText", confirm: "accountAdmin.activateConfirm", color: "green" },
+  deactivate: { title: "accountAdmin.deactivateTitle", text: "accountAdmin.deactivateText", confirm: "accountAdmin.deactivateConfirm", color: "blue" },
+  activate: { title: "accountAdmin.activateTitle", text: "accountAdmin.activateText", confirm: "accountAdmin.activateConfirm", color: "blue" },
   delete: { title: "accountAdmin.deleteTitle", text: "accountAdmin.deleteText", confirm: "accountAdmin.deleteConfirm", color: "red" },
 };
 

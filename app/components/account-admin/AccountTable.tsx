@@ -111,11 +111,11 @@ export function AccountTable({ rows, sorting, onAction }: { rows: AccountListRow
                       {t("accountAdmin.action.role")}
                     </Button>
                     {a.active ? (
-                      <Button size="compact-sm" variant="light" color="orange" onClick={() => onAction(a, "deactivate")} data-testid="account-action-deactivate">
+                      <Button size="compact-sm" variant="default" onClick={() => onAction(a, "deactivate")} data-testid="account-action-deactivate">
                         {t("accountAdmin.action.deactivate")}
                       </Button>
                     ) : (
-                      <Button size="compact-sm" variant="light" color="green" onClick={() => onAction(a, "activate")} data-testid="account-action-activate">
+                      <Button size="compact-sm" variant="light" onClick={() => onAction(a, "activate")} data-testid="account-action-activate">
                         {t("accountAdmin.action.activate")}
                       </Button>
                     )}
