@@ -80,7 +80,7 @@ export function AccountTable({ rows, sorting, onAction }: { rows: AccountListRow
               </Table.Td>
               <Table.Td data-testid="account-role">{t(`role.${a.role}`)}</Table.Td>
               <Table.Td>
-                <Badge color={a.active ? "green" : "gray"} variant="light" data-testid="account-state">
+                <Badge color={a.active ? "green" : "gray"} variant="dot" data-testid="account-state">
                   {t(a.active ? "accountAdmin.state.active" : "accountAdmin.state.inactive")}
                 </Badge>
               </Table.Td>
@@ -106,7 +106,7 @@ export function AccountTable({ rows, sorting, onAction }: { rows: AccountListRow
                     {t("accountAdmin.you")}
                   </Text>
                 ) : (
-                  <Group gap={4} wrap="nowrap">
+                  <Group gap={4}>
                     <Button size="compact-sm" variant="light" onClick={() => onAction(a, "role")} data-testid="account-action-role">
                       {t("accountAdmin.action.role")}
                     </Button>
