@@ -113,7 +113,10 @@ export const PAGES: readonly PageDef[] = [
   { id: "adminStatistics", de: `${ADMIN_DE}/statistiken`, cs: `${ADMIN_CS}/statistiky`, access: "adminOnly", file: "routes/admin-statistics.tsx" },
   // The statistics as CSV (issue 20; path not in the spec's table: decision 035).
   { id: "adminStatisticsCsv", de: `${ADMIN_DE}/statistiken/statistik.csv`, cs: `${ADMIN_CS}/statistiky/statistika.csv`, access: "adminOnly", file: "routes/admin-statistics-csv.ts", resource: true },
-  { id: "adminUsers", de: `${ADMIN_DE}/accounts`, cs: `${ADMIN_CS}/uzivatele`, access: "adminOnly", file: "routes/placeholder.tsx" },
+  { id: "adminUsers", de: `${ADMIN_DE}/accounts`, cs: `${ADMIN_CS}/uzivatele`, access: "adminOnly", file: "routes/admin-accounts.tsx" },
+  // The filtered selection of the accounts page (decision 033): one module for both formats.
+  { id: "adminUsersCsv", de: `${ADMIN_DE}/accounts/accounts.csv`, cs: `${ADMIN_CS}/uzivatele/uzivatele.csv`, access: "adminOnly", file: "routes/admin-accounts-download.ts", resource: true },
+  { id: "adminUsersXlsx", de: `${ADMIN_DE}/accounts/accounts.xlsx`, cs: `${ADMIN_CS}/uzivatele/uzivatele.xlsx`, access: "adminOnly", file: "routes/admin-accounts-download.ts", resource: true },
 ];
 
 export type PageId = (typeof PAGES)[number]["id"];

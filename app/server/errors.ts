@@ -197,6 +197,11 @@ export const ERROR_CODES = [
   "STATISTICS_LOAD_FAILED",
   "STATISTICS_DOWNLOAD_FAILED",
   // --- end statistics ---
+  // --- admin accounts (decision 033) ---
+  "ADMIN_SELF_CHANGE",
+  "LAST_ADMIN",
+  "MULTIPLIKATOR_NEEDS_COMPANY",
+  "ACCOUNTS_DOWNLOAD_FAILED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -251,6 +256,11 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   // statistics (decision 035)
   STATISTICS_LOAD_FAILED: 500,
   STATISTICS_DOWNLOAD_FAILED: 500,
+  // admin accounts (decision 033)
+  ADMIN_SELF_CHANGE: 403,
+  LAST_ADMIN: 409,
+  MULTIPLIKATOR_NEEDS_COMPANY: 409,
+  ACCOUNTS_DOWNLOAD_FAILED: 500,
 };
 
 export class AppError extends Error {

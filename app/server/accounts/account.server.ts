@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { deleteSessionsOfUser } from "~/server/auth/sessions.server";
-import type { Db } from "~/server/db/client.server";
+import { ensureAdminRemains, lockActiveAdmins } from "~/server/accounts/last-admin.server";
+import { type Db, withTransaction } from "~/server/db/client.server";
 import { eventRegistrations, participantMailRecipients, users } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
 import { accountPolicy, type Actor, authorize } from "~/server/policy/policy";
@@ -40,24 +41,31 @@ export async function updateAccountName(db: Db, actor: Actor, userId: string, na
  */
 export async function deleteAccount(db: Db, actor: Actor, userId: string, confirmEmail: string): Promise<void> {
   authorize(actor, accountPolicy.canDelete(actor, userId));
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
+    // The platform keeps an active admin (decision 033): the last one cannot delete itself.
+    ensureAdminRemains(await lockActiveAdmins(tx), userId);
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     if (!user) throw new AppError("NOT_FOUND");
     if (user.email !== confirmEmail.trim().toLowerCase()) throw new AppError("DELETE_CONFIRMATION_MISMATCH");
-    await deleteSessionsOfUser(tx as unknown as Db, userId);
-    const own = tx.select({ id: eventRegistrations.id }).from(eventRegistrations).where(eq(eventRegistrations.userId, userId));
-    await tx
-      .update(participantMailRecipients)
-      .set({
-        name: "",
-        // The address is unique per mailing: a placeholder that names no one keeps the rows apart.
-        email: sql`'deleted:' || ${participantMailRecipients.id}::text`,
-        status: sql`CASE WHEN ${participantMailRecipients.status} = 'PENDING' THEN 'FAILED' ELSE ${participantMailRecipients.status} END`,
-        lastError: sql`CASE WHEN ${participantMailRecipients.status} = 'PENDING' THEN 'ACCOUNT_DELETED' ELSE ${participantMailRecipients.lastError} END`,
-      })
-      .where(inArray(participantMailRecipients.registrationId, own));
-    // The user_id goes by its foreign key (SET NULL) with the user row below.
-    await tx.update(eventRegistrations).set({ answers: {} }).where(eq(eventRegistrations.userId, userId));
-    await tx.delete(users).where(eq(users.id, userId));
+    await eraseAccount(tx, userId);
   });
+}
+
+/** The deletion itself, inside the caller's transaction (also used by the admin accounts page). */
+export async function eraseAccount(tx: Db, userId: string): Promise<void> {
+  await deleteSessionsOfUser(tx, userId);
+  const own = tx.select({ id: eventRegistrations.id }).from(eventRegistrations).where(eq(eventRegistrations.userId, userId));
+  await tx
+    .update(participantMailRecipients)
+    .set({
+      name: "",
+      // The address is unique per mailing: a placeholder that names no one keeps the rows apart.
+      email: sql`'deleted:' || ${participantMailRecipients.id}::text`,
+      status: sql`CASE WHEN ${participantMailRecipients.status} = 'PENDING' THEN 'FAILED' ELSE ${participantMailRecipients.status} END`,
+      lastError: sql`CASE WHEN ${participantMailRecipients.status} = 'PENDING' THEN 'ACCOUNT_DELETED' ELSE ${participantMailRecipients.lastError} END`,
+    })
+    .where(inArray(participantMailRecipients.registrationId, own));
+  // The user_id goes by its foreign key (SET NULL) with the user row below.
+  await tx.update(eventRegistrations).set({ answers: {} }).where(eq(eventRegistrations.userId, userId));
+  await tx.delete(users).where(eq(users.id, userId));
 }
