@@ -14,7 +14,8 @@ export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3901);
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: 2,
+  // Two browsers on CI's 2 cores; E2E_WORKERS tries another count (decision 037).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   // Long user journeys (sign-up → verify → code login → account) on a 2-core CI machine.
   timeout: 120_000,
