@@ -227,7 +227,9 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {
-      const response = await fetch(`${url}/de`, { signal: AbortSignal.timeout(2_000) });
+      // The first page a cold server renders can take seconds on a busy machine: a short probe
+      // timeout would abort every try until the deadline although the server is up.
+      const response = await fetch(`${url}/de`, { signal: AbortSignal.timeout(15_000) });
       if (response.status === 200) return;
     } catch {
       // not listening yet
