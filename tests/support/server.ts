@@ -13,7 +13,8 @@ import { SERVER_TEMPLATE_DIR } from "./pglite-template";
 /**
  * Runs the production build (`npm run build` first; scripts/test-all.sh builds before vitest) as
  * `node server.js` on a free port, on a fresh database: a temporary PGlite directory, or with
- * TEST_DB=postgres a clone of the run's template database. Mails go to this worker's outbox
+ * TEST_DB=postgres a clone of the run's template database — both copies of a data folder and
+ * database the run's first server seeded (seededTemplate below). Mails go to this worker's outbox
  * (tests/support/outbox.ts reads them). For HTTP-level tests of the Express layer (decision 012).
  */
 export interface TestServer {
@@ -109,8 +110,10 @@ async function seededTemplate(): Promise<SeededTemplate> {
   while (Date.now() < deadline) {
     if (fs.existsSync(ready)) return JSON.parse(fs.readFileSync(ready, "utf8")) as SeededTemplate;
     try {
+      fs.mkdirSync(path.dirname(lock), { recursive: true });
       fs.mkdirSync(lock);
-    } catch {
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       // A worker that died while making it (a timed-out hook) leaves its lock behind: take over.
       if (Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 240_000) fs.rmSync(lock, { recursive: true, force: true });
       await new Promise((r) => setTimeout(r, 250));
