@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isBuilt, PAGES } from "~/routing/catalogue";
 import { href } from "~/routing/paths";
 import { translate } from "~/i18n/translate";
-import { rawRequest, signIn, sqlOnServer, startServer, type TestServer } from "../tests/support/server";
+import { rawRequest, type RunSql, signIn, sqlOnServer, startServer, type TestServer, withServerSql } from "../tests/support/server";
 
 /**
  * Issue 12's policy matrix over HTTP on the demo data: the organiser's B2B pages and downloads ×
@@ -34,6 +34,13 @@ async function sql<T>(query: string, params: unknown[] = []): Promise<T[]> {
   return result.rows;
 }
 
+/** Several statements with one restart of the server on PGlite (withServerSql). */
+async function batch<T>(work: (sql: RunSql) => Promise<T>): Promise<T> {
+  const result = await withServerSql(server, { RATE_LIMIT_PER_IP_PER_HOUR: "100000" }, work);
+  server = result.server;
+  return result.result;
+}
+
 const headersOf = (viewer: Viewer): Record<string, string> => (cookies[viewer] ? { Cookie: cookies[viewer]! } : {});
 const get = (viewer: Viewer, target: string) => rawRequest(server, { path: target, headers: headersOf(viewer) });
 function post(viewer: Viewer, target: string, fields: Record<string, string>) {
@@ -50,29 +57,31 @@ const runCount = async () => Number((await sql<{ n: string }>(`SELECT count(*) A
 
 beforeAll(async () => {
   server = await startServer({ RATE_LIMIT_PER_IP_PER_HOUR: "100000" });
-  const [event] = await sql<{ id: string; company_id: string }>(`SELECT id, company_id FROM events WHERE title_de = 'B2B-Kooperationsbörse Maschinenbau'`);
-  eventId = event!.id;
-  const [mine] = await sql<{ company_id: string }>(
-    `SELECT r.company_id FROM event_registrations r JOIN users u ON u.id = r.user_id WHERE r.event_id = $1 AND u.email = $2`,
-    [eventId, EMAIL.participant],
-  );
-  participantCompany = mine!.company_id;
-  const [other] = await sql<{ company_id: string }>(`SELECT company_id FROM event_registrations WHERE event_id = $1 AND company_id <> $2 AND status = 'REGISTERED' LIMIT 1`, [eventId, participantCompany]);
-  otherCompany = other!.company_id;
-  // Another Multiplikator (member of a company that does not organise), and an Organisation user
-  // whose verified company does not take part.
-  await sql(
-    `WITH u AS (INSERT INTO users (email, name, role, verified) VALUES ($1, 'Zweiter Multiplikator', 'Multiplikator', true) RETURNING id)
-     INSERT INTO company_user_links (user_id, company_id, status, decided_at)
-     SELECT u.id, c.id, 'CONFIRMED', now() FROM u, (SELECT id FROM companies WHERE status = 'VERIFIED' AND id <> $2 ORDER BY name LIMIT 1) c`,
-    [EMAIL.otherMultiplikator, event!.company_id],
-  );
-  await sql(
-    `WITH u AS (INSERT INTO users (email, name, role, verified) VALUES ($1, 'Außenstehende Firma', 'Organisation', true) RETURNING id)
-     INSERT INTO company_user_links (user_id, company_id, status, decided_at)
-     SELECT u.id, c.id, 'CONFIRMED', now() FROM u, (SELECT id FROM companies c WHERE status = 'VERIFIED' AND NOT EXISTS (SELECT 1 FROM event_registrations r WHERE r.company_id = c.id AND r.event_id = $2) ORDER BY name DESC LIMIT 1) c`,
-    [EMAIL.outsider, eventId],
-  );
+  await batch(async (sql) => {
+    const [event] = await sql<{ id: string; company_id: string }>(`SELECT id, company_id FROM events WHERE title_de = 'B2B-Kooperationsbörse Maschinenbau'`);
+    eventId = event!.id;
+    const [mine] = await sql<{ company_id: string }>(
+      `SELECT r.company_id FROM event_registrations r JOIN users u ON u.id = r.user_id WHERE r.event_id = $1 AND u.email = $2`,
+      [eventId, EMAIL.participant],
+    );
+    participantCompany = mine!.company_id;
+    const [other] = await sql<{ company_id: string }>(`SELECT company_id FROM event_registrations WHERE event_id = $1 AND company_id <> $2 AND status = 'REGISTERED' LIMIT 1`, [eventId, participantCompany]);
+    otherCompany = other!.company_id;
+    // Another Multiplikator (member of a company that does not organise), and an Organisation user
+    // whose verified company does not take part.
+    await sql(
+      `WITH u AS (INSERT INTO users (email, name, role, verified) VALUES ($1, 'Zweiter Multiplikator', 'Multiplikator', true) RETURNING id)
+       INSERT INTO company_user_links (user_id, company_id, status, decided_at)
+       SELECT u.id, c.id, 'CONFIRMED', now() FROM u, (SELECT id FROM companies WHERE status = 'VERIFIED' AND id <> $2 ORDER BY name LIMIT 1) c`,
+      [EMAIL.otherMultiplikator, event!.company_id],
+    );
+    await sql(
+      `WITH u AS (INSERT INTO users (email, name, role, verified) VALUES ($1, 'Außenstehende Firma', 'Organisation', true) RETURNING id)
+       INSERT INTO company_user_links (user_id, company_id, status, decided_at)
+       SELECT u.id, c.id, 'CONFIRMED', now() FROM u, (SELECT id FROM companies c WHERE status = 'VERIFIED' AND NOT EXISTS (SELECT 1 FROM event_registrations r WHERE r.company_id = c.id AND r.event_id = $2) ORDER BY name DESC LIMIT 1) c`,
+      [EMAIL.outsider, eventId],
+    );
+  });
   for (const viewer of VIEWERS) if (viewer !== "anonymous") cookies[viewer] = await signIn(server, EMAIL[viewer]);
   // A computed and published schedule, so the downloads and agendas exist.
   expect((await post("organiser", pathOf("adminB2b"), { intent: "run" })).status).toBe(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { href } from "~/routing/paths";
-import { rawRequest, signIn, sqlOnServer, startServer, type TestServer } from "../tests/support/server";
+import { rawRequest, type RunSql, signIn, startServer, type TestServer, withServerSql } from "../tests/support/server";
 
 /**
  * Issue 19's policy matrix over HTTP for invoices outside the organisers' toolkit (decision 027):
@@ -25,12 +25,17 @@ const cookies: Partial<Record<Viewer, string>> = {};
 let invoiceId = "";
 
 async function sql<T>(query: string, params: unknown[] = []): Promise<T[]> {
-  const result = await sqlOnServer<T>(server, { RATE_LIMIT_PER_IP_PER_HOUR: "100000" }, query, params);
-  server = result.server;
-  return result.rows;
+  return batch((run) => run<T>(query, params));
 }
 
-const member = (email: string, role: string, companyId: string) =>
+/** Several statements with one restart of the server on PGlite (withServerSql). */
+async function batch<T>(work: (sql: RunSql) => Promise<T>): Promise<T> {
+  const result = await withServerSql(server, { RATE_LIMIT_PER_IP_PER_HOUR: "100000" }, work);
+  server = result.server;
+  return result.result;
+}
+
+const member = (sql: RunSql, email: string, role: string, companyId: string) =>
   sql(
     `WITH u AS (INSERT INTO users (email, name, role, verified) VALUES ($1, 'Test Person', $2, true) RETURNING id)
      INSERT INTO company_user_links (user_id, company_id, status, decided_at) SELECT u.id, $3, 'CONFIRMED', now() FROM u`,
@@ -39,25 +44,27 @@ const member = (email: string, role: string, companyId: string) =>
 
 beforeAll(async () => {
   server = await startServer({ RATE_LIMIT_PER_IP_PER_HOUR: "100000" });
-  const [organiser] = await sql<{ company_id: string }>(
-    `SELECT l.company_id FROM company_user_links l JOIN users u ON u.id = l.user_id WHERE u.email = $1 AND l.status = 'CONFIRMED' LIMIT 1`,
-    [EMAIL.organiser],
-  );
-  const others = await sql<{ id: string }>(`SELECT id FROM companies WHERE status = 'VERIFIED' AND id <> $1 ORDER BY name LIMIT 3`, [organiser!.company_id]);
-  const [recipient, other, otherOrganiser] = others.map((c) => c.id);
-  await member(EMAIL.recipientMember, "Organisation", recipient!);
-  await member(EMAIL.otherMember, "Organisation", other!);
-  await member(EMAIL.otherMultiplikator, "Multiplikator", otherOrganiser!);
-  // An invoice of the organiser's company to the recipient whose event and sender rows are gone.
-  const party = (name: string) => JSON.stringify({ name, line1: "Hauptstraße 1", postalCode: "01067", city: "Dresden", country: "DE" });
-  const [row] = await sql<{ id: string }>(
-    `INSERT INTO invoices (event_id, sender_company_id, sequence_company_id, kind, number, recipient_company_id, recipient, recipient_person, sender, locale,
-       issue_date, period_from, period_to, event_title, participant_count, unit_price_minor, currency, vat_rate_bp, net_minor, vat_minor, total_minor, payment_terms_days)
-     VALUES (NULL, NULL, $1, 'INVOICE', $2, $3, $4::jsonb, 'Jana Dvořáková', $5::jsonb, 'de', '2026-11-24', '2026-12-15', '2026-12-15', 'Unternehmertag', 1, 4900, 'EUR', 1900, 4900, 931, 5831, 14)
-     RETURNING id`,
-    [organiser!.company_id, NUMBER, recipient, party("Empfänger GmbH"), party("Veranstalter GmbH")],
-  );
-  invoiceId = row!.id;
+  await batch(async (sql) => {
+    const [organiser] = await sql<{ company_id: string }>(
+      `SELECT l.company_id FROM company_user_links l JOIN users u ON u.id = l.user_id WHERE u.email = $1 AND l.status = 'CONFIRMED' LIMIT 1`,
+      [EMAIL.organiser],
+    );
+    const others = await sql<{ id: string }>(`SELECT id FROM companies WHERE status = 'VERIFIED' AND id <> $1 ORDER BY name LIMIT 3`, [organiser!.company_id]);
+    const [recipient, other, otherOrganiser] = others.map((c) => c.id);
+    await member(sql, EMAIL.recipientMember, "Organisation", recipient!);
+    await member(sql, EMAIL.otherMember, "Organisation", other!);
+    await member(sql, EMAIL.otherMultiplikator, "Multiplikator", otherOrganiser!);
+    // An invoice of the organiser's company to the recipient whose event and sender rows are gone.
+    const party = (name: string) => JSON.stringify({ name, line1: "Hauptstraße 1", postalCode: "01067", city: "Dresden", country: "DE" });
+    const [row] = await sql<{ id: string }>(
+      `INSERT INTO invoices (event_id, sender_company_id, sequence_company_id, kind, number, recipient_company_id, recipient, recipient_person, sender, locale,
+         issue_date, period_from, period_to, event_title, participant_count, unit_price_minor, currency, vat_rate_bp, net_minor, vat_minor, total_minor, payment_terms_days)
+       VALUES (NULL, NULL, $1, 'INVOICE', $2, $3, $4::jsonb, 'Jana Dvořáková', $5::jsonb, 'de', '2026-11-24', '2026-12-15', '2026-12-15', 'Unternehmertag', 1, 4900, 'EUR', 1900, 4900, 931, 5831, 14)
+       RETURNING id`,
+      [organiser!.company_id, NUMBER, recipient, party("Empfänger GmbH"), party("Veranstalter GmbH")],
+    );
+    invoiceId = row!.id;
+  });
   for (const viewer of VIEWERS) if (viewer !== "anonymous") cookies[viewer] = await signIn(server, EMAIL[viewer]);
 }, 240_000);
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isBuilt, PAGES } from "~/routing/catalogue";
 import { href } from "~/routing/paths";
 import { translate } from "~/i18n/translate";
-import { rawRequest, signIn, sqlOnServer, startServer, type TestServer } from "../tests/support/server";
+import { rawRequest, type RunSql, signIn, startServer, type TestServer, withServerSql } from "../tests/support/server";
 
 /**
  * Issue 11's policy matrix over HTTP: every page, download and action of the organisers' toolkit
@@ -28,27 +28,29 @@ const cookies: Partial<Record<Viewer, string>> = {};
 let eventId = "";
 let registrationId = "";
 
-/** Runs SQL against the server's database (PGlite: while the server is stopped). */
-async function sql<T>(query: string, params: unknown[] = []): Promise<T[]> {
-  const result = await sqlOnServer<T>(server, { RATE_LIMIT_PER_IP_PER_HOUR: "100000" }, query, params);
+/** Runs SQL against the server's database, several statements with one restart of the server on PGlite. */
+async function batch<T>(work: (sql: RunSql) => Promise<T>): Promise<T> {
+  const result = await withServerSql(server, { RATE_LIMIT_PER_IP_PER_HOUR: "100000" }, work);
   server = result.server;
-  return result.rows;
+  return result.result;
 }
 
 beforeAll(async () => {
   server = await startServer({ RATE_LIMIT_PER_IP_PER_HOUR: "100000" });
   // The past demo workshop of the demo Multiplikator's company, with five registrations; a second
   // Multiplikator, member of another verified company.
-  const [event] = await sql<{ id: string; company_id: string }>(`SELECT id, company_id FROM events WHERE title_de = 'Praxistag Digitalisierung im Handwerk'`);
-  eventId = event!.id;
-  const [registration] = await sql<{ id: string }>(`SELECT id FROM event_registrations WHERE event_id = $1 ORDER BY created_at DESC LIMIT 1`, [eventId]);
-  registrationId = registration!.id;
-  await sql(
-    `WITH u AS (INSERT INTO users (email, name, role, verified) VALUES ($1, 'Zweiter Multiplikator', 'Multiplikator', true) RETURNING id)
-     INSERT INTO company_user_links (user_id, company_id, status, decided_at)
-     SELECT u.id, c.id, 'CONFIRMED', now() FROM u, (SELECT id FROM companies WHERE status = 'VERIFIED' AND id <> $2 ORDER BY name LIMIT 1) c`,
-    [EMAIL.otherMultiplikator, event!.company_id],
-  );
+  await batch(async (sql) => {
+    const [event] = await sql<{ id: string; company_id: string }>(`SELECT id, company_id FROM events WHERE title_de = 'Praxistag Digitalisierung im Handwerk'`);
+    eventId = event!.id;
+    const [registration] = await sql<{ id: string }>(`SELECT id FROM event_registrations WHERE event_id = $1 ORDER BY created_at DESC LIMIT 1`, [eventId]);
+    registrationId = registration!.id;
+    await sql(
+      `WITH u AS (INSERT INTO users (email, name, role, verified) VALUES ($1, 'Zweiter Multiplikator', 'Multiplikator', true) RETURNING id)
+       INSERT INTO company_user_links (user_id, company_id, status, decided_at)
+       SELECT u.id, c.id, 'CONFIRMED', now() FROM u, (SELECT id FROM companies WHERE status = 'VERIFIED' AND id <> $2 ORDER BY name LIMIT 1) c`,
+      [EMAIL.otherMultiplikator, event!.company_id],
+    );
+  });
   for (const viewer of VIEWERS) if (viewer !== "anonymous") cookies[viewer] = await signIn(server, EMAIL[viewer]);
 }, 240_000);
 

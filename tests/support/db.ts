@@ -7,18 +7,22 @@ import { PGLITE_TEMPLATE } from "./pglite-template";
 
 export const TEST_ENGINE = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 
-/** A fresh PostgreSQL database cloned from the run's migrated template; drop() removes it. */
-export async function clonePostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh PostgreSQL database cloned from the run's migrated template (or from `template`, e.g. the
+ * seeded database of tests/support/server.ts); drop() removes it.
+ */
+export async function clonePostgres(template: string = inject("pgTemplate")): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const name = `pn_t_${process.ppid}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("pgTemplate")}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    name,
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();

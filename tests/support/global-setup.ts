@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { PGLITE_TEMPLATE } from "./pglite-template";
+import { PGLITE_TEMPLATE, SERVER_TEMPLATE_DIR } from "./pglite-template";
 import type { TestProject } from "vitest/node";
 
 /**
@@ -11,7 +11,10 @@ import type { TestProject } from "vitest/node";
 export default async function setup(project: TestProject) {
   if (process.env.TEST_DB !== "postgres") {
     await buildPgliteTemplate();
-    return () => fs.rmSync(PGLITE_TEMPLATE, { force: true });
+    return () => {
+      fs.rmSync(PGLITE_TEMPLATE, { force: true });
+      removeServerTemplate();
+    };
   }
   const adminUrl = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const template = `pn_tmpl_${process.pid}_${Date.now()}`;
@@ -32,6 +35,7 @@ export default async function setup(project: TestProject) {
   project.provide("pgTemplate", template);
 
   return async () => {
+    removeServerTemplate();
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     const { rows } = await client.query<{ datname: string }>(
@@ -41,6 +45,12 @@ export default async function setup(project: TestProject) {
     for (const row of rows) await client.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
     await client.end();
   };
+}
+
+/** The seeded data folder tests/support/server.ts left (its PostgreSQL database is a pn_t_ clone, dropped above). */
+function removeServerTemplate(): void {
+  fs.rmSync(SERVER_TEMPLATE_DIR, { recursive: true, force: true });
+  fs.rmSync(`${SERVER_TEMPLATE_DIR}.lock`, { recursive: true, force: true });
 }
 
 /**

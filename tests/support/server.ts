@@ -8,11 +8,13 @@ import pg from "pg";
 import { type Db, openPglite, openPostgres } from "~/server/db/client.server";
 import { extractCode, lastMailTo } from "./outbox";
 import { clonePostgres, TEST_ENGINE } from "./db";
+import { SERVER_TEMPLATE_DIR } from "./pglite-template";
 
 /**
  * Runs the production build (`npm run build` first; scripts/test-all.sh builds before vitest) as
  * `node server.js` on a free port, on a fresh database: a temporary PGlite directory, or with
- * TEST_DB=postgres a clone of the run's template database. Mails go to this worker's outbox
+ * TEST_DB=postgres a clone of the run's template database — both copies of a data folder and
+ * database the run's first server seeded (seededTemplate below). Mails go to this worker's outbox
  * (tests/support/outbox.ts reads them). For HTTP-level tests of the Express layer (decision 012).
  */
 export interface TestServer {
@@ -36,9 +38,17 @@ export async function startServer(env: Record<string, string> = {}, reuse?: Test
   if (!fs.existsSync(path.join(ROOT, buildDir, "server/index.js"))) {
     throw new Error(`No production build in ${buildDir}/: run \`npm run build\` before the HTTP tests`);
   }
+  if (reuse) return launch(env, reuse.dataDir, reuse.db);
+  const template = usesSeededTemplate(env) ? await seededTemplate() : null;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pn-http-"));
+  if (template) fs.cpSync(template.dataDir, dataDir, { recursive: true, filter: (source) => !/\.(lock|owner\.json)$/.test(source) });
+  const db = TEST_ENGINE === "postgres" ? await clonePostgres(template?.database ?? undefined) : null;
+  return launch(env, dataDir, db);
+}
+
+async function launch(env: Record<string, string>, dataDir: string, db: TestServer["db"], upWithinMs = 90_000): Promise<TestServer> {
+  const buildDir = process.env.BUILD_DIR ?? "build";
   const port = await freePort();
-  const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "pn-http-"));
-  const db = reuse ? reuse.db : TEST_ENGINE === "postgres" ? await clonePostgres() : null;
   const child = spawn(process.execPath, ["server.js"], {
     cwd: ROOT,
     env: {
@@ -67,12 +77,64 @@ export async function startServer(env: Record<string, string> = {}, reuse?: Test
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitUntilUp(url, child, () => output);
+    await waitUntilUp(url, child, () => output, upWithinMs);
   } catch (error) {
     await close();
     throw error;
   }
   return { url, port, pid: child.pid ?? 0, output: () => output, close, dataDir, db, databaseUrl: db?.url ?? null };
+}
+
+/**
+ * A server's first start on an empty database migrates, loads the reference data and seeds the
+ * demo data (half a minute on a busy 2-core machine); a later start on the same data only checks
+ * that the work is done. So the first server of a vitest run prepares a data folder (and on
+ * PostgreSQL a database) once, and every further server starts on a copy: the same boot on the
+ * same data, without the seeding. Servers whose environment changes what is seeded or where the
+ * data lives start from scratch as before.
+ */
+const TEMPLATE_BREAKERS = ["SEED_DEMO_DATA", "DATABASE_URL", "DATA_DIR", "STORAGE_DIR", "REFERENCE_DATA_DIR", "APP_ENV", "BUILD_DIR"];
+const usesSeededTemplate = (env: Record<string, string>) => !Object.keys(env).some((key) => TEMPLATE_BREAKERS.includes(key));
+
+interface SeededTemplate {
+  dataDir: string;
+  /** PostgreSQL: the seeded database (a clone the global teardown drops with the others). */
+  database: string | null;
+}
+
+/** The run's seeded template, made by whichever worker asks first (a lock folder keeps the others waiting). */
+async function seededTemplate(): Promise<SeededTemplate> {
+  const ready = path.join(SERVER_TEMPLATE_DIR, "ready.json");
+  const lock = `${SERVER_TEMPLATE_DIR}.lock`;
+  const deadline = Date.now() + 480_000;
+  while (Date.now() < deadline) {
+    if (fs.existsSync(ready)) return JSON.parse(fs.readFileSync(ready, "utf8")) as SeededTemplate;
+    try {
+      fs.mkdirSync(path.dirname(lock), { recursive: true });
+      fs.mkdirSync(lock);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      // A worker that died while making it (a timed-out hook) leaves its lock behind: take over.
+      if (Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 240_000) fs.rmSync(lock, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 250));
+      continue;
+    }
+    try {
+      const dataDir = path.join(SERVER_TEMPLATE_DIR, "data");
+      fs.rmSync(SERVER_TEMPLATE_DIR, { recursive: true, force: true });
+      fs.mkdirSync(dataDir, { recursive: true });
+      const db = TEST_ENGINE === "postgres" ? await clonePostgres() : null;
+      // The seeding start is the slow one: on a machine shared with other test runs it took over 3 minutes.
+      const server = await launch({ MAIL_OUTBOX_DIR: path.join(SERVER_TEMPLATE_DIR, "outbox") }, dataDir, db, 230_000);
+      await server.close(true);
+      const template: SeededTemplate = { dataDir, database: db?.name ?? null };
+      fs.writeFileSync(ready, JSON.stringify(template));
+      return template;
+    } finally {
+      fs.rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  throw new Error(`no seeded server template in ${SERVER_TEMPLATE_DIR} after 8 minutes`);
 }
 
 /** Signs in through the real code login (the code is read from the outbox); returns the Cookie header. */
@@ -163,12 +225,14 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
+async function waitUntilUp(url: string, child: ChildProcess, output: () => string, withinMs: number): Promise<void> {
+  const deadline = Date.now() + withinMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {
-      const response = await fetch(`${url}/de`, { signal: AbortSignal.timeout(2_000) });
+      // The first page a cold server renders can take seconds on a busy machine: a short probe
+      // timeout would abort every try until the deadline although the server is up.
+      const response = await fetch(`${url}/de`, { signal: AbortSignal.timeout(15_000) });
       if (response.status === 200) return;
     } catch {
       // not listening yet
@@ -194,18 +258,35 @@ async function stop(child: ChildProcess): Promise<void> {
  * stopped for it and started again on the same data — use the returned server from then on.
  */
 export async function sqlOnServer<T>(server: TestServer, env: Record<string, string>, query: string, params: unknown[] = []): Promise<{ rows: T[]; server: TestServer }> {
+  const { result, server: after } = await withServerSql(server, env, (run) => run<T>(query, params));
+  return { rows: result, server: after };
+}
+
+export type RunSql = <T>(query: string, params?: unknown[]) => Promise<T[]>;
+
+/**
+ * Several SQL statements against a test server's database in one go: on PGlite the server is
+ * stopped and started again once for all of them (each restart costs seconds), not per statement.
+ */
+export async function withServerSql<T>(server: TestServer, env: Record<string, string>, work: (run: RunSql) => Promise<T>): Promise<{ result: T; server: TestServer }> {
   if (server.databaseUrl) {
     const client = new pg.Client({ connectionString: server.databaseUrl });
     await client.connect();
-    const { rows } = await client.query(query, params);
-    await client.end();
-    return { rows: rows as T[], server };
+    try {
+      return { result: await work(async <R>(query: string, params: unknown[] = []) => (await client.query(query, params)).rows as R[]), server };
+    } finally {
+      await client.end();
+    }
   }
   await server.close(true);
   const handle = await openPglite(path.join(server.dataDir, "pglite"));
-  const { rows } = await handle.client.query(query, params);
-  await handle.close();
-  return { rows: rows as T[], server: await startServer(env, server) };
+  let result: T;
+  try {
+    result = await work(async <R>(query: string, params: unknown[] = []) => (await handle.client.query(query, params)).rows as R[]);
+  } finally {
+    await handle.close();
+  }
+  return { result, server: await startServer(env, server) };
 }
 
 /**
