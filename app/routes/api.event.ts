@@ -20,13 +20,11 @@ async function readCapped(request: Request, max: number): Promise<string | null>
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
+    // Past the limit the rest is read and dropped, not cancelled: cancelling the request stream
+    // destroys the socket before the answer goes out (the body limiter bounds what is read).
+    if (size <= max) chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return size > max ? null : Buffer.concat(chunks).toString("utf8");
 }
 
 export async function action({ request }: ActionFunctionArgs) {

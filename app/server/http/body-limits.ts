@@ -83,7 +83,8 @@ const ANALYTICS_LIMIT: BodyLimit = { maxBytes: ANALYTICS_BODY_MAX_BYTES };
 
 /** The body limit of a request path (pathname only; percent-encoded or not). */
 export function bodyLimitFor(pathname: string): BodyLimit {
-  if (pathname === "/api/event") return ANALYTICS_LIMIT;
+  // Also its single-fetch data URL: React Router serves the same action there.
+  if (pathname === "/api/event" || pathname === "/api/event.data") return ANALYTICS_LIMIT;
   // Submissions with JavaScript go to the single-fetch data URL of the page (`….data`, `/_root.data`).
   const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
   const match = matchPage(page);
