@@ -349,7 +349,10 @@ describe("reminders", () => {
         remindMissingPreferences(queueHandle.db, asActor(organiser), eventId, NOW, { enqueue: queue.enqueue }),
         remindMissingPreferences(queueHandle.db, asActor(organiser), eventId, NOW, { enqueue: queue.enqueue }),
       ]);
-      expect(first + second).toBe(4); // A, B, C, E — each counted by exactly one of the two clicks
+      // A, B, C and E are each counted by a click that queued one of their reminders. A has two
+      // registrants: when the clicks interleave, each may queue one of them, and both count A.
+      expect(first + second).toBeGreaterThanOrEqual(4);
+      expect(first + second).toBeLessThanOrEqual(5);
       const everyone = [people.a1, people.a2, people.b1, people.c1, people.e1];
       const until = Date.now() + 20_000;
       while ((await Promise.all(everyone.map((p) => mailsTo(p.email)))).some((m) => m.length === 0)) {
