@@ -6,6 +6,12 @@ export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_DIR = `.tmp/e2e-${E2E_PORT}`;
 export const E2E_OUTBOX = `${E2E_DIR}/outbox`;
 export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3901);
+/** The fake LibreTranslate server beside the app (decision 041), derived from the OIDC port so parallel suites don't clash. */
+export const TRANSLATE_PORT = OIDC_PORT + 50;
+/** The fake https logo server for imported logos (decision 042), likewise derived. */
+export const LOGO_PORT = OIDC_PORT + 1000;
+/** The name the e2e import uses for it (the import accepts domain names only); the app resolves it to 127.0.0.1. */
+export const LOGO_HOST = "logos.partnernet-e2e.example";
 
 /**
  * Runs against the production build (`npm run build` first) on a fresh PGlite data directory,
@@ -47,6 +53,18 @@ export default defineConfig({
       },
     },
     {
+      command: "npx tsx scripts/fake-libretranslate.ts",
+      url: `http://127.0.0.1:${TRANSLATE_PORT}/languages`,
+      reuseExistingServer: false,
+      env: { FAKE_LT_PORT: String(TRANSLATE_PORT) },
+    },
+    {
+      command: "npx tsx scripts/fake-logo-server.ts",
+      port: LOGO_PORT,
+      reuseExistingServer: false,
+      env: { FAKE_LOGO_PORT: String(LOGO_PORT) },
+    },
+    {
       command: `rm -rf ${E2E_DIR} && node server.js`,
       url: `${E2E_BASE_URL}/de`,
       reuseExistingServer: false,
@@ -58,6 +76,8 @@ export default defineConfig({
         MAIL_OUTBOX_DIR: E2E_OUTBOX,
         PUBLIC_URL: E2E_BASE_URL,
         SMTP_URL: "",
+        // One process even when DATABASE_URL is set in the environment (decision 047).
+        WEB_CONCURRENCY: "1",
         RATE_LIMIT_PER_IP_PER_HOUR: "100000",
         // Specs in parallel sign in the same demo participants (loginWithCode waits out the pause):
         // 30 s instead of the spec's 2 minutes caps that wait; the pause itself is a domain test.
@@ -68,6 +88,14 @@ export default defineConfig({
         OIDC_LABEL: "Test-ID",
         // Lets a test browser see a later date with the `e2e_clock` cookie (decision 009).
         E2E_CLOCK: "1",
+        // Machine translation through the fake LibreTranslate server above (decision 041).
+        LIBRETRANSLATE_URL: `http://127.0.0.1:${TRANSLATE_PORT}`,
+        TRANSLATION_RETRY_SECONDS: "1",
+        // Imported logos from the fake https logo server above (decision 042): loopback allowed
+        // (tests only) and its self-signed certificate trusted.
+        LOGO_FETCH_ALLOW_LOOPBACK: "1",
+        NODE_EXTRA_CA_CERTS: "tests/support/logo-tls/cert.pem",
+        LOGO_FETCH_TEST_HOSTS: `${LOGO_HOST}=127.0.0.1`,
       },
     },
   ],

@@ -6,6 +6,8 @@ export interface RootData {
   appEnv: "development" | "test" | "staging" | "production";
   publicUrl: string;
   /** Web analytics in use (decision 035): first-party counting, an external Plausible-compatible script, or none. */
+  /** A machine-translation service is configured: editors see the translate buttons (decision 041). */
+  machineTranslation: boolean;
   analytics: { mode: "firstParty" | "plausible" | "off"; plausible: { scriptUrl: string; domain: string } | null };
 }
 

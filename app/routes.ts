@@ -28,6 +28,7 @@ export default [
   route("api/geocode", "routes/api.geocode.ts"),
   route("api/places", "routes/api.places.ts"),
   route("api/event", "routes/api.event.ts"),
+  route("api/translations", "routes/api.translations.ts"),
   route("dev/outbox", "routes/dev.outbox.tsx"),
   route("dev/error", "routes/dev.error.tsx"),
   route("*", "routes/not-found.tsx", { id: "notFound" }),

@@ -18,6 +18,9 @@ export const theme = createTheme({
   // Spec §9 breakpoints (xs 0, sm 600, md 960, lg 1280, xl 1920 px) in em.
   breakpoints: { xs: "0em", sm: "37.5em", md: "60em", lg: "80em", xl: "120em" },
   defaultRadius: "sm",
+  // Keyboard focus shows a ring (:focus-visible); its colour and the controls Mantine leaves
+  // without one are in styles/global.css (decision 046).
+  focusRing: "auto",
   other: { loadingBarHeight: 5 },
   components: {
     // Mantine renders dialog and drawer headers as <header>, which axe counts as extra "banner"
@@ -29,10 +32,12 @@ export const theme = createTheme({
 
 /**
  * Contrast fixes found by axe: Mantine's default error red and dimmed grey are below 4.5:1 on
- * white, and links in the dark theme need a lighter blue on near-black.
+ * white, and links in the dark theme need a lighter blue on near-black. The focus ring
+ * (--app-focus-ring) has 8:1 on white and at least 6:1 on the dark surfaces; Mantine's primary filled
+ * colour, its default ring, is below 3:1 on near-black.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { "--mantine-color-error": "#c92a2a", "--mantine-color-dimmed": "#495057" },
-  dark: { "--mantine-color-anchor": brand[2], "--mantine-color-dimmed": dark[2], "--mantine-color-error": "#ff8787" },
+  light: { "--mantine-color-error": "#c92a2a", "--mantine-color-dimmed": "#495057", "--app-focus-ring": brand[7] },
+  dark: { "--mantine-color-anchor": brand[2], "--mantine-color-dimmed": dark[2], "--mantine-color-error": "#ff8787", "--app-focus-ring": brand[2] },
 });

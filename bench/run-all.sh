@@ -2,9 +2,28 @@
 # npm run bench [-- <search benchmark options>]: the search benchmark (needs a database, see
 # README.md), then the matching benchmark (no database; run it alone with npm run bench:matching),
 # then Lighthouse SEO on the production build (npm run build first; alone: npm run bench:seo), then the
-# company download (3,000 companies as XLSX and CSV, peak memory; alone: npm run bench:download).
-set -euo pipefail
-DB_STATEMENT_TIMEOUT_MS=0 npx tsx bench/search.bench.ts "$@"
-npx tsx bench/matching.bench.ts
-npx tsx bench/seo.lighthouse.ts
-npx tsx bench/company-download.bench.ts
+# page weight of the public pages on that build (alone: npm run bench:weight), then the
+# company download (3,000 companies as XLSX and CSV, peak memory; alone: npm run bench:download), then
+# duplicate detection (300,000 companies, PostgreSQL; alone: npm run bench:duplicates), then the
+# server cost and throughput of anonymous pages (alone: npm run bench:throughput).
+set -uo pipefail
+# Every benchmark runs even when one misses its goal (exit 1); the script fails at the end if any did.
+status=0
+run() { "$@" || { echo "^ missed its goal or failed: $*" >&2; status=1; }; }
+run env DB_STATEMENT_TIMEOUT_MS=0 npx tsx bench/search.bench.ts "$@"
+# The search page itself (HTTP, page cache off) on the same generated PostgreSQL database (issue 22:
+# p95 ≤ 60 ms at 1,000,000 companies); skipped without DATABASE_URL (alone: npm run bench:search-page).
+if [ -n "${DATABASE_URL:-}" ]; then run env BENCH_SEARCH_PAGE_DATABASE_URL="$DATABASE_URL" npx tsx bench/search-page.bench.ts; fi
+run npx tsx bench/matching.bench.ts
+run npx tsx bench/seo.lighthouse.ts
+# Page weight of the public pages on the same build (alone, building first: npm run bench:weight).
+run npx tsx bench/page-weight.ts --no-build
+run npx tsx bench/company-download.bench.ts
+# The import: 100,000 generated rows as CSV and as XLSX, end to end on a scratch PostgreSQL database
+# (alone: npm run bench:import; -- --engine both adds PGlite).
+run env DB_STATEMENT_TIMEOUT_MS=0 node --expose-gc --import tsx bench/import.bench.ts
+# Duplicate detection over 300,000 companies on PostgreSQL (a scratch database; alone: npm run bench:duplicates).
+run env DB_STATEMENT_TIMEOUT_MS=30000 npx tsx bench/duplicates.bench.ts
+# Server cost per page (page cache off) and throughput of anonymous pages beside a static file (issue 22, decision 045).
+run npx tsx bench/throughput.bench.ts
+exit "$status"

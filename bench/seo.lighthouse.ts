@@ -5,11 +5,11 @@
 // 12.8.2 (through npx, with Debian's Chromium: scripts/ensure-chromium.sh) `--runs` times per page
 // and prints the median per page. Exits 1 when a median is below 0.95 or a page is missing.
 // Not a timed test and not part of npm test: it takes a few minutes (bench/README.md).
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { parseArgs, promisify } from "node:util";
+import { startProductionServer } from "./support/production-server";
 
 const { values } = parseArgs({
   options: { runs: { type: "string", default: "3" }, port: { type: "string", default: "3480" }, pages: { type: "string", default: "home,company,event,news" } },
@@ -18,7 +18,6 @@ const RUNS = Number(values.runs);
 const PORT = Number(values.port);
 const KINDS = values.pages.split(",").map((s) => s.trim());
 const BASE = `http://localhost:${PORT}`;
-const ROOT = path.resolve(import.meta.dirname, "..");
 const LIGHTHOUSE = "lighthouse@12.8.2";
 const THRESHOLD = 0.95;
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -32,36 +31,7 @@ const DETAIL: Record<string, { de: RegExp; cs: (id: string) => string }> = {
 };
 const DE_PATH: Record<string, string> = { company: "/de/firmen/", event: "/de/veranstaltungen/", news: "/de/neuigkeiten/" };
 
-async function startServer(): Promise<{ stop: () => Promise<void> }> {
-  if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) throw new Error("No production build: run `npm run build` first");
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pn-bench-seo-"));
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", PORT: String(PORT), HOST: "127.0.0.1", APP_ENV: "test", DATA_DIR: dataDir, PUBLIC_URL: BASE, SMTP_URL: "", SEED_DEMO_DATA: "true" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (c: Buffer) => (output += c.toString()));
-  child.stderr.on("data", (c: Buffer) => (output += c.toString()));
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill("SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`Server exited:\n${output}`);
-    const up = await fetch(`${BASE}/de`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { stop };
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  await stop();
-  throw new Error(`Server did not start:\n${output}`);
-}
+const startServer = () => startProductionServer(PORT, {}, "bench-seo");
 
 interface Result {
   score: number;

@@ -1,4 +1,5 @@
 import "react-router";
+import cluster from "node:cluster";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
@@ -13,7 +14,10 @@ import { announceLocalControl, controlToken, localControlRouter, withdrawLocalCo
 import { removeStaleTemporaryFiles } from "~/server/storage/temp-files.server";
 import { getStorage } from "~/server/storage/storage.server";
 import { bodyLimitFor } from "~/server/http/body-limits";
-import { bodyLimit, concurrencyLimit, errorHandler, forwardedHeaders, methodGuard, unlessRefused } from "./guards";
+import { blockEventLoop, bodyLimit, concurrencyLimit, errorHandler, forwardedHeaders, methodGuard, unlessRefused, watchArrivals as watchArrivalsOf } from "./guards";
+import * as serverBuild from "virtual:react-router/server-build";
+import { healthRouter } from "./health";
+import { createPageCache } from "./page-cache";
 import { createSecurityHeaders } from "./security-headers";
 
 /** Everything before the server listens (server.js): leftovers of a killed process, then the database. */
@@ -53,6 +57,8 @@ export function applyTrustProxy(target: express.Express): void {
 
 export const securityHeaders = createSecurityHeaders({ csp: !import.meta.env.DEV, hsts: config.isProduction, analyticsOrigin: config.analytics.plausible?.origin ?? null });
 export { errorHandler, methodGuard };
+/** Called by server.js with its HTTP server: stamps connections when accepted (decision 043). */
+export const watchArrivals = (server: Parameters<typeof watchArrivalsOf>[0]) => watchArrivalsOf(server, { estimateBacklog: config.concurrency.estimateBacklog });
 
 export const app = express();
 app.disable("x-powered-by");
@@ -65,23 +71,56 @@ app.use((req, res, next) => {
 });
 app.use(securityHeaders);
 app.use(methodGuard);
+// Test servers only: which process answered, so tests can see a cluster's workers (decision 047).
+if (config.appEnv === "test") {
+  app.use((_req, res, next) => {
+    res.setHeader("X-Worker-Pid", String(process.pid));
+    next();
+  });
+}
 app.use(
   "/_local",
   localControlRouter(controlToken, { createAdmin: async (email, name) => createOrPromoteAdmin(await getDb(), email, name) }),
 );
 app.use(forwardedHeaders);
-app.use(bodyLimit((pathname) => bodyLimitFor(pathname).maxBytes));
+app.use(bodyLimit((pathname) => bodyLimitFor(pathname)));
+if (config.testBlockEventLoopFile) app.get("/_test/block-event-loop", blockEventLoop(config.testBlockEventLoopFile));
+// Probes answer before the page cache and the in-flight limit: a busy instance is still alive and ready.
+app.use(healthRouter());
+/** The message between cluster workers and their primary (server.js) after a write. */
+const PAGE_CACHE_FORGET = { partnernet: "page-cache-forget" } as const;
+// Before the in-flight limit: a stored anonymous page costs next to nothing, so it never waits.
+export const pageCache = createPageCache({
+  ttlMs: config.pageCacheTtlMs,
+  maxEntries: 1_000,
+  maxBodyBytes: 1024 * 1024,
+  bypass: (req) => /^\/(files|assets|api|dev|_local|auth)(\/|$)/.test(req.path),
+  // A cluster worker that took a write tells the others through the primary (server.js), so they
+  // forget their stored pages too (decision 047); separate instances rely on the TTL.
+  ...(cluster.isWorker ? { onWrite: () => process.connected && process.send?.(PAGE_CACHE_FORGET) } : {}),
+});
+if (cluster.isWorker) {
+  process.on("message", (message: unknown) => {
+    if (typeof message === "object" && message !== null && (message as { partnernet?: unknown }).partnernet === PAGE_CACHE_FORGET.partnernet) pageCache.forget();
+  });
+}
+app.use(pageCache.middleware);
 app.use(
   concurrencyLimit({
     ...config.concurrency,
-    // Stored files and built assets are cheap and cached: they never wait behind page renders.
-    bypass: (req) => req.path.startsWith("/files/") || req.path.startsWith("/assets/"),
+    // Stored files, built assets and robots.txt are cheap: they never wait behind page renders.
+    bypass: (req) => req.path.startsWith("/files/") || req.path.startsWith("/assets/") || req.path === "/robots.txt",
+    exposeStats: config.appEnv === "test",
   }),
 );
 app.use(
   unlessRefused(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      // The built app as an object, not a function: given a function, React Router derives its route
+      // tables again on every request (flattening, ranking and compiling ~180 route patterns), which
+      // was about a tenth of an anonymous page's server CPU (decision 045). Development keeps the
+      // function so edits are picked up.
+      build: import.meta.env.DEV ? () => import("virtual:react-router/server-build") : serverBuild,
       // Stack traces and error messages reach the browser only in development (decision 012).
       mode: import.meta.env.DEV ? "development" : "production",
       getLoadContext(req, res) {

@@ -56,6 +56,9 @@ describe.skipIf(TEST_ENGINE !== "postgres")("a database that stops answering whi
       DATABASE_URL: `postgres://postgres@127.0.0.1:${port}${new URL(clone.url).pathname}`,
       DB_CONNECT_TIMEOUT_MS: "1000",
       DB_STATEMENT_TIMEOUT_MS: "1500",
+      // Every request reaches the database: a page stored by the anonymous page cache (decision 045)
+      // would still be answered from memory for up to its 2 s.
+      PAGE_CACHE_TTL_MS: "0",
     });
     expect((await fetch(`${app.url}/de`)).status).toBe(200);
 
@@ -71,7 +74,16 @@ describe.skipIf(TEST_ENGINE !== "postgres")("a database that stops answering whi
     expect(cs.status).toBe(503);
     expect(await cs.text()).toContain("Služba je momentálně nedostupná.");
 
+    // The probes (issue 23): alive, but not ready, within the readiness check's 2 s, naming only the check.
+    const probeStarted = Date.now();
+    const [alive, ready] = await Promise.all([fetch(`${app.url}/healthz`), fetch(`${app.url}/readyz`)]);
+    expect(Date.now() - probeStarted).toBeLessThan(5_000);
+    expect(alive.status).toBe(200);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: "not-ready", checks: { database: "fail", migrations: "fail", jobs: "ok" } });
+
     proxy.thaw();
     await expect.poll(async () => (await fetch(`${app!.url}/de`)).status, { timeout: 15_000, interval: 500 }).toBe(200);
+    await expect.poll(async () => (await fetch(`${app!.url}/readyz`)).status, { timeout: 15_000, interval: 500 }).toBe(200);
   }, 120_000);
 });

@@ -21,15 +21,15 @@ export function sendError(req: Request, res: Response, status: number, code: Err
 }
 
 /** The error page or JSON body for a request (see sendError). */
-export function errorBody(req: Request, status: number, code: ErrorCode): { type: string; body: string } {
-  if (wantsData(req)) return { type: "json", body: JSON.stringify({ ok: false, error: code }) };
+export function errorBody(req: Request, status: number, code: ErrorCode, values?: Record<string, string | number>): { type: string; body: string } {
+  if (wantsData(req)) return { type: "json", body: JSON.stringify(values ? { ok: false, error: code, details: values } : { ok: false, error: code }) };
   const segment = req.path.split("/")[1] ?? "";
   const locales: Locale[] = isLocale(segment) ? [segment] : [DEFAULT_LOCALE, "cs"];
   const lang = locales[0] ?? DEFAULT_LOCALE;
   const blocks = locales
     .map(
       (locale) =>
-        `<section lang="${locale}"><h1>${escape(translate(locale, "error.title"))}</h1><p>${status}</p><p>${escape(translate(locale, `error.${code}`))}</p><p><a href="/${locale}">${escape(translate(locale, "error.backHome"))}</a></p></section>`,
+        `<section lang="${locale}"><h1>${escape(translate(locale, "error.title"))}</h1><p>${status}</p><p>${escape(translate(locale, `error.${code}`, values))}</p><p><a href="/${locale}">${escape(translate(locale, "error.backHome"))}</a></p></section>`,
     )
     .join("");
   return {

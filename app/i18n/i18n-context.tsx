@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from "react";
+import { dateTimeFormat, numberFormat } from "./intl-cache";
 import { type Locale, LOCALE_TAGS } from "./locales";
 import { type MessageKey, type MessageValues, translate } from "./translate";
 
@@ -26,18 +27,18 @@ export function useFormat() {
     const tag = LOCALE_TAGS[locale];
     return {
       // A fixed time zone, so server and browser render the same day (no hydration mismatch).
-      date: (d: Date | string) => new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone: "Europe/Berlin" }).format(new Date(d)),
+      date: (d: Date | string) => dateTimeFormat(tag, { dateStyle: "medium", timeZone: "Europe/Berlin" }).format(new Date(d)),
       dateTime: (d: Date | string) =>
-        new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Berlin" }).format(new Date(d)),
+        dateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Berlin" }).format(new Date(d)),
       /** An event's span: "24.12.2026, 09:00–17:00" on one day, both dates and times otherwise. */
       dateTimeRange: (start: Date | string, end: Date | string) =>
-        new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Berlin" }).formatRange(new Date(start), new Date(end)),
+        dateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Berlin" }).formatRange(new Date(start), new Date(end)),
       /** A span of clock times on one day ("09:00–09:20"), e.g. a B2B round. */
       timeRange: (start: Date | string, end: Date | string) =>
-        new Intl.DateTimeFormat(tag, { timeStyle: "short", timeZone: "Europe/Berlin" }).formatRange(new Date(start), new Date(end)),
-      number: (n: number) => new Intl.NumberFormat(tag).format(n),
-      percent: (share: number) => new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 0 }).format(share),
-      currency: (n: number, currency: "EUR" | "CZK") => new Intl.NumberFormat(tag, { style: "currency", currency }).format(n),
+        dateTimeFormat(tag, { timeStyle: "short", timeZone: "Europe/Berlin" }).formatRange(new Date(start), new Date(end)),
+      number: (n: number) => numberFormat(tag).format(n),
+      percent: (share: number) => numberFormat(tag, { style: "percent", maximumFractionDigits: 0 }).format(share),
+      currency: (n: number, currency: "EUR" | "CZK") => numberFormat(tag, { style: "currency", currency }).format(n),
     };
   }, [locale]);
 }

@@ -1,21 +1,24 @@
 import { IntlMessageFormat } from "intl-messageformat";
-import cs from "./messages/cs.json";
-import de from "./messages/de.json";
+import type de from "./messages/de.json";
+import { catalogueOf, isKnownKey } from "./catalogue-store";
 import { type Locale, LOCALE_TAGS } from "./locales";
 
 export type MessageKey = keyof typeof de;
 export type MessageValues = Record<string, string | number | Date>;
 
-export const CATALOGUES: Record<Locale, Record<MessageKey, string>> = { de, cs };
-
 const cache = new Map<string, IntlMessageFormat>();
 
-/** Formats an ICU message; German is the fallback for a key missing in Czech (a test forbids that). */
+/**
+ * Formats an ICU message; German is the fallback for a key missing in Czech (a test forbids that).
+ * In the browser only the fetched catalogues are at hand (decision 044): the page's language is
+ * loaded before anything renders.
+ */
 export function translate(locale: Locale, key: MessageKey, values?: MessageValues): string {
   const cacheKey = `${locale}\u0000${key}`;
   let format = cache.get(cacheKey);
   if (!format) {
-    const source = CATALOGUES[locale][key] ?? CATALOGUES.de[key] ?? key;
+    const source = catalogueOf(locale)?.[key] ?? catalogueOf("de")?.[key];
+    if (source === undefined) return key;
     format = new IntlMessageFormat(source, LOCALE_TAGS[locale]);
     cache.set(cacheKey, format);
   }
@@ -23,5 +26,5 @@ export function translate(locale: Locale, key: MessageKey, values?: MessageValue
 }
 
 export function isMessageKey(key: string): key is MessageKey {
-  return Object.prototype.hasOwnProperty.call(de, key);
+  return isKnownKey(key);
 }

@@ -114,6 +114,7 @@ export default function AdminEventEdit() {
         files={loaded.files}
         failure={failure}
         cancelHref={href("adminEvents", locale)}
+        eventId={loaded.id}
       />
     </Stack>
   );

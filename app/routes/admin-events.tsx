@@ -24,6 +24,7 @@ import { handleAction, parseForm, readForm } from "~/server/http/actions.server"
 import { requireUser } from "~/server/http/require-user.server";
 import { eventPolicy } from "~/server/policy/event-policy";
 import type { Route } from "./+types/admin-events";
+import { dateTimeFormat } from "~/i18n/intl-cache";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, "page.adminEvents.title");
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseEventAdminFilters(url.searchParams, now.getUTCFullYear());
   const list = await listManagedEvents(db, user, filters, now);
   const isAdmin = user.role === "Admin";
-  const when = new Intl.DateTimeFormat(locale === "cs" ? "cs-CZ" : "de-DE", { timeZone: EVENT_TIME_ZONE, dateStyle: "medium", timeStyle: "short" });
+  const when = dateTimeFormat(locale === "cs" ? "cs-CZ" : "de-DE", { timeZone: EVENT_TIME_ZONE, dateStyle: "medium", timeStyle: "short" });
   return {
     isAdmin,
     canCreate: eventPolicy.canCreate(user, await loadActorCompanies(db, user)),

@@ -9,6 +9,7 @@ import { pageMeta } from "~/routing/current-page";
 import { href } from "~/routing/paths";
 import { getAdminHomeCounts } from "~/server/admin/admin-home.server";
 import { getDb } from "~/server/db/client.server";
+import { countMissingTranslations } from "~/server/translation/missing.server";
 import { requireUser } from "~/server/http/require-user.server";
 import type { Route } from "./+types/admin-home";
 
@@ -17,7 +18,11 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return getAdminHomeCounts(await getDb(), requireUser(context));
+  const db = await getDb();
+  const actor = requireUser(context);
+  const counts = await getAdminHomeCounts(db, actor);
+  // Profiles and tags missing a language (decision 041): admins' work too.
+  return counts.kind === "admin" ? { ...counts, translationsMissing: await countMissingTranslations(db, actor) } : counts;
 }
 
 interface CountLink {
@@ -37,6 +42,8 @@ function countLinks(counts: Awaited<ReturnType<typeof loader>>): { title: Messag
         { testId: "count-link-requests", message: "adminHome.linkRequests", count: counts.linkRequests, page: "adminApprovals" },
         { testId: "count-role-requests", message: "adminHome.roleRequests", count: counts.roleRequests, page: "adminApprovals" },
         { testId: "count-challenges", message: "adminHome.challenges", count: counts.challenges, page: "adminChallenges" },
+        { testId: "count-translations-missing", message: "adminHome.translationsMissing", count: counts.translationsMissing, page: "adminTranslations" },
+        { testId: "count-duplicates", message: "adminHome.duplicates", count: counts.duplicates, page: "adminDuplicates" },
       ],
     };
   }

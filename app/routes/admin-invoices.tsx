@@ -21,6 +21,7 @@ import { pageError } from "~/server/invoices/page-errors.server";
 import { requireParticipantAccess } from "~/server/participants/access.server";
 import type { Route } from "./+types/admin-invoices";
 import { toolkitAction } from "~/server/participants/toolkit-action.server";
+import { dateTimeFormat } from "~/i18n/intl-cache";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, "page.adminInvoices.title");
@@ -28,7 +29,7 @@ export function meta(args: Route.MetaArgs) {
 
 const isoDate = (iso: string, locale: "de" | "cs") => {
   const [y, m, d] = iso.split("-").map(Number);
-  return new Intl.DateTimeFormat(locale === "cs" ? "cs-CZ" : "de-DE", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(Date.UTC(y!, m! - 1, d!)));
+  return dateTimeFormat(locale === "cs" ? "cs-CZ" : "de-DE", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(Date.UTC(y!, m! - 1, d!)));
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

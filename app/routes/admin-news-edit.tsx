@@ -150,6 +150,7 @@ export default function AdminNewsEdit() {
           alreadyPublished={loaded.alreadyPublished}
           failure={saveFailure}
           cancelHref={href("adminNews", locale)}
+          newsId={loaded.id}
         />
       )}
       <NewsDeleteDialog target={confirmDelete} onClose={() => setConfirmDelete(null)} />

@@ -95,6 +95,7 @@ export default function CompanyEdit() {
         currentLogoKey={company.logoKey}
         failure={failure}
         cancelHref={detailHref}
+        companyId={company.id}
       />
     </Stack>
   );

@@ -2,23 +2,28 @@ import { Accordion, Alert, List, Stack, Text, Title } from "@mantine/core";
 import { useLoaderData } from "react-router";
 import { AnalyticsOptOut } from "~/components/analytics/AnalyticsOptOut";
 import { CONTENT_PAGES, type ContentPageId } from "~/content";
-import { useLocale, useT } from "~/i18n/i18n-context";
-import { localeOfPath } from "~/i18n/locales";
-import { pageIdOfRouteId, pageMeta, useCurrentPageId } from "~/routing/current-page";
+import { useT } from "~/i18n/i18n-context";
+import { matchPage } from "~/routing/paths";
+import { pageMeta } from "~/routing/current-page";
 import { config } from "~/server/config.server";
 import type { Route } from "./+types/content-page";
 
 export function meta(args: Route.MetaArgs) {
-  const id = pageIdOfRouteId(args.matches[args.matches.length - 1]?.id ?? "about") as ContentPageId;
-  const locale = localeOfPath(args.location.pathname) ?? "de";
-  return pageMeta(args, "site.name", CONTENT_PAGES[id]?.[locale].title);
+  return pageMeta(args, "site.name", args.loaderData?.page.title);
 }
 
-/** Operator details come from configuration (OPERATOR_*); unset values are marked as examples. */
-export function loader() {
+/**
+ * The page's text in its language comes with the loader's data, so the browser gets only this
+ * page's text, not every page's in both languages (decision 044). Operator details come from
+ * configuration (OPERATOR_*); unset values are marked as examples.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const match = matchPage(new URL(request.url).pathname);
+  if (!match?.page.content) throw new Response(null, { status: 404 });
+  const page = CONTENT_PAGES[match.page.id as ContentPageId][match.locale];
   const { configured, ...values } = config.operator;
   const analytics = { mode: config.analytics.mode, host: config.analytics.plausible ? new URL(config.analytics.plausible.scriptUrl).host : "" };
-  return { operator: values, operatorConfigured: configured, analytics };
+  return { page, operator: values, operatorConfigured: configured, analytics };
 }
 
 type Operator = ReturnType<typeof loader>["operator"] & { analyticsHost?: string };
@@ -38,11 +43,8 @@ const USES_OPERATOR = /\{operator/;
 /** The static pages (about, FAQ, for companies, for multipliers, imprint, privacy, terms). */
 export default function ContentPageView() {
   const t = useT();
-  const locale = useLocale();
-  const id = useCurrentPageId() as ContentPageId;
-  const { operator: operatorValues, operatorConfigured, analytics } = useLoaderData<typeof loader>();
+  const { page, operator: operatorValues, operatorConfigured, analytics } = useLoaderData<typeof loader>();
   const operator = { ...operatorValues, analyticsHost: analytics.host };
-  const page = CONTENT_PAGES[id][locale];
   const mentionsOperator = JSON.stringify(page).match(USES_OPERATOR);
 
   return (

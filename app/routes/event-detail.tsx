@@ -188,7 +188,7 @@ export default function EventDetailPage() {
           <>
             <Text data-testid="event-address">{address}</Text>
             {e.lat !== null && e.lon !== null && (
-              <MapFrame label={t("eventDetail.map", { title: d.title })} height={300} testId="event-map" mt="sm">
+              <MapFrame label={t("eventDetail.map", { title: d.title })} height={300} testId="event-map" whenNear mt="sm">
                 <MapClient points={[{ id: e.id, lat: e.lat, lon: e.lon, label: address || d.title }]} labels={mapLabels} />
               </MapFrame>
             )}

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Divider, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { FormError, useFieldError } from "~/components/FormError";
 import { useLocale, useT } from "~/i18n/i18n-context";
@@ -64,6 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+/** The server's answers about the typed code: shown at the code field, not in a banner (issue 22). */
+const CODE_ERRORS = new Set(["CODE_INVALID", "CODE_EXPIRED", "CODE_ATTEMPTS_EXCEEDED"]);
+
 function useCountdown(seconds: number | undefined, key: unknown): number {
   const [left, setLeft] = useState(seconds ?? 0);
   useEffect(() => {
@@ -95,6 +98,14 @@ export default function Login() {
   const resendWait =
     actionData?.ok === true ? actionData.resendAfterSeconds : failure?.error === "CODE_RESEND_TOO_EARLY" ? Number(failure.details?.seconds ?? 0) : undefined;
   const left = useCountdown(resendWait, actionData);
+  // A refused code is the code field's error: Mantine marks the field aria-invalid and describes it
+  // by the message under it; the field takes the focus, so the message is read out with it.
+  const codeError = failure?.fieldErrors?.code ?? (failure?.error && CODE_ERRORS.has(failure.error) ? failure.error : undefined);
+  const formError = failure?.fieldErrors || codeError ? undefined : failure?.error;
+  const codeInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (codeError) codeInput.current?.focus();
+  }, [codeError, actionData]);
 
   return (
     <Stack maw={480} mx="auto">
@@ -144,9 +155,11 @@ export default function Login() {
                   autoComplete="one-time-code"
                   maxLength={7}
                   required
-                  error={fieldError(failure?.fieldErrors?.code)}
+                  ref={codeInput}
+                  error={fieldError(codeError)}
+                  errorProps={{ "data-testid": "form-error", "data-error-code": codeError }}
                 />
-                <FormError code={failure?.fieldErrors ? undefined : failure?.error} values={failure?.details} />
+                <FormError code={formError} values={failure?.details} />
                 <Button type="submit" loading={busy}>
                   {t("login.submitCode")}
                 </Button>

@@ -76,7 +76,7 @@ export const PAGES: readonly PageDef[] = [
   // The company database's filtered selection (issue 20; paths not in the spec's table: decision 034).
   { id: "adminCompaniesCsv", de: `${ADMIN_DE}/firmen/firmen.csv`, cs: `${ADMIN_CS}/firmy/firmy.csv`, access: "adminOnly", file: "routes/admin-companies-download.ts", resource: true },
   { id: "adminCompaniesXlsx", de: `${ADMIN_DE}/firmen/firmen.xlsx`, cs: `${ADMIN_CS}/firmy/firmy.xlsx`, access: "adminOnly", file: "routes/admin-companies-download.ts", resource: true },
-  { id: "adminDuplicates", de: `${ADMIN_DE}/duplikate`, cs: `${ADMIN_CS}/duplikaty`, access: "adminOnly", file: "routes/placeholder.tsx" },
+  { id: "adminDuplicates", de: `${ADMIN_DE}/duplikate`, cs: `${ADMIN_CS}/duplikaty`, access: "adminOnly", file: "routes/admin-duplicates.tsx" },
   { id: "adminEventEvaluation", de: `${ADMIN_DE}/veranstaltungen/auswertung/:id`, cs: `${ADMIN_CS}/udalosti/vyhodnoceni/:id`, access: "adminArea", file: "routes/admin-event-evaluation.tsx" },
   { id: "adminEventEvaluationCsv", de: `${ADMIN_DE}/veranstaltungen/auswertung/:id/auswertung.csv`, cs: `${ADMIN_CS}/udalosti/vyhodnoceni/:id/vyhodnoceni.csv`, access: "adminArea", file: "routes/admin-event-evaluation-csv.ts", resource: true },
   { id: "adminEvents", de: `${ADMIN_DE}/veranstaltungen`, cs: `${ADMIN_CS}/udalosti`, access: "adminArea", file: "routes/admin-events.tsx" },
@@ -84,8 +84,11 @@ export const PAGES: readonly PageDef[] = [
   { id: "adminEventCreate", de: `${ADMIN_DE}/veranstaltungen/anlegen`, cs: `${ADMIN_CS}/udalosti/vytvorit`, access: "adminArea", file: "routes/admin-event-create.tsx" },
   { id: "adminEventEdit", de: `${ADMIN_DE}/veranstaltungen/:id/bearbeiten`, cs: `${ADMIN_CS}/udalosti/:id/upravit`, access: "adminArea", file: "routes/admin-event-edit.tsx" },
   { id: "adminEventForm", de: `${ADMIN_DE}/veranstaltungen/:id/formular`, cs: `${ADMIN_CS}/udalosti/:id/formular`, access: "adminArea", file: "routes/admin-event-form.tsx" },
-  { id: "adminImportCreate", de: `${ADMIN_DE}/import/anlegen`, cs: `${ADMIN_CS}/import/vytvorit`, access: "adminOnly", file: "routes/placeholder.tsx" },
-  { id: "adminImports", de: `${ADMIN_DE}/import`, cs: `${ADMIN_CS}/import`, access: "adminOnly", file: "routes/placeholder.tsx" },
+  { id: "adminImportCreate", de: `${ADMIN_DE}/import/anlegen`, cs: `${ADMIN_CS}/import/vytvorit`, access: "adminOnly", file: "routes/admin-import-create.tsx" },
+  { id: "adminImports", de: `${ADMIN_DE}/import`, cs: `${ADMIN_CS}/import`, access: "adminOnly", file: "routes/admin-imports.tsx" },
+  // An import's rejected rows (issue 21; paths not in the spec's table: decision 039).
+  { id: "adminImportsReportCsv", de: `${ADMIN_DE}/import/:id/abgelehnte-zeilen.csv`, cs: `${ADMIN_CS}/import/:id/odmitnute-radky.csv`, access: "adminOnly", file: "routes/admin-imports-report.ts", resource: true },
+  { id: "adminImportsReportXlsx", de: `${ADMIN_DE}/import/:id/abgelehnte-zeilen.xlsx`, cs: `${ADMIN_CS}/import/:id/odmitnute-radky.xlsx`, access: "adminOnly", file: "routes/admin-imports-report.ts", resource: true },
   { id: "adminNews", de: `${ADMIN_DE}/neuigkeiten`, cs: `${ADMIN_CS}/novinky`, access: "adminArea", file: "routes/admin-news.tsx" },
   // Not in the spec's table (it leaves news create and edit open): decision 025.
   { id: "adminNewsCreate", de: `${ADMIN_DE}/neuigkeiten/anlegen`, cs: `${ADMIN_CS}/novinky/vytvorit`, access: "adminArea", file: "routes/admin-news-create.tsx" },
@@ -113,6 +116,8 @@ export const PAGES: readonly PageDef[] = [
   { id: "adminStatistics", de: `${ADMIN_DE}/statistiken`, cs: `${ADMIN_CS}/statistiky`, access: "adminOnly", file: "routes/admin-statistics.tsx" },
   // The statistics as CSV (issue 20; path not in the spec's table: decision 035).
   { id: "adminStatisticsCsv", de: `${ADMIN_DE}/statistiken/statistik.csv`, cs: `${ADMIN_CS}/statistiky/statistika.csv`, access: "adminOnly", file: "routes/admin-statistics-csv.ts", resource: true },
+  // Profiles and tags missing a language, machine translation (issue 21; paths not in the spec's table: decision 041).
+  { id: "adminTranslations", de: `${ADMIN_DE}/uebersetzungen`, cs: `${ADMIN_CS}/preklady`, access: "adminOnly", file: "routes/admin-translations.tsx" },
   { id: "adminUsers", de: `${ADMIN_DE}/accounts`, cs: `${ADMIN_CS}/uzivatele`, access: "adminOnly", file: "routes/admin-accounts.tsx" },
   // The filtered selection of the accounts page (decision 033): one module for both formats.
   { id: "adminUsersCsv", de: `${ADMIN_DE}/accounts/accounts.csv`, cs: `${ADMIN_CS}/uzivatele/uzivatele.csv`, access: "adminOnly", file: "routes/admin-accounts-download.ts", resource: true },

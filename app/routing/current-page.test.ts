@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "~/i18n/locales";
-import { CATALOGUES } from "~/i18n/translate";
+import { CATALOGUES } from "~/i18n/catalogue-store";
 import { PAGES } from "./catalogue";
 import { errorMeta, type MetaAt, pageMeta, siteMeta } from "./current-page";
 import { href } from "./paths";

@@ -32,8 +32,26 @@ export interface PageMatch {
   params: Record<string, string>;
 }
 
-/** Finds which catalogue page a pathname shows (accepts percent-encoded or decoded paths). */
-export function matchPage(pathname: string): PageMatch | null {
+/**
+ * Answers of matchPage by pathname. One request asks for its own path several times (root
+ * middleware, SEO head, current page, language switch, analytics), and each answer walks the
+ * catalogue compiling a pattern per page: remembering the last few hundred paths makes the
+ * repeats free. Bounded, so arbitrary paths cannot grow it.
+ */
+const MATCH_MEMO_SIZE = 500;
+const matchMemo = new Map<string, Readonly<PageMatch> | null>();
+
+/** Finds which catalogue page a pathname shows (accepts percent-encoded or decoded paths). Callers must not modify the answer. */
+export function matchPage(pathname: string): Readonly<PageMatch> | null {
+  const remembered = matchMemo.get(pathname);
+  if (remembered !== undefined) return remembered;
+  const found = findPage(pathname);
+  if (matchMemo.size >= MATCH_MEMO_SIZE) matchMemo.delete(matchMemo.keys().next().value!);
+  matchMemo.set(pathname, found === null ? null : Object.freeze({ ...found, params: Object.freeze(found.params) }));
+  return matchMemo.get(pathname)!;
+}
+
+function findPage(pathname: string): PageMatch | null {
   const decoded = safeDecode(pathname).replace(/\/+$/, "") || "/";
   const locale = localeOfPath(decoded);
   if (!locale) return null;

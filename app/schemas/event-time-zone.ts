@@ -1,6 +1,7 @@
 import { type Locale, LOCALE_TAGS } from "~/i18n/locales";
 import { translate } from "~/i18n/translate";
 import { EVENT_TIME_ZONE, toBerlin } from "./berlin-time";
+import { dateTimeFormat } from "~/i18n/intl-cache";
 
 /**
  * The words for the time zone event times are shown in (issue 19, decision 031). Every venue of
@@ -49,6 +50,6 @@ export { EVENT_TIME_ZONE };
  * "12. März 2027, 09:00–17:00 (Mitteleuropäische Zeit)".
  */
 export function eventTimeText(locale: Locale, start: Date, end: Date): string {
-  const range = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "long", timeStyle: "short", timeZone: EVENT_TIME_ZONE }).formatRange(start, end);
+  const range = dateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "long", timeStyle: "short", timeZone: EVENT_TIME_ZONE }).formatRange(start, end);
   return `${range} (${zoneLabelForSpan(locale, start, end).long})`;
 }

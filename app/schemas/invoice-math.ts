@@ -1,4 +1,5 @@
 import { formatMoneyInput } from "./money";
+import { numberFormat } from "~/i18n/intl-cache";
 
 /**
  * Invoice arithmetic (decision 020), shared by the form's live total and the server: integer minor
@@ -82,10 +83,10 @@ const LOCALE_TAG = { de: "de-DE", cs: "cs-CZ" } as const;
 
 /** An amount in minor units as the locale writes it with its currency: "1.234,56 €", "1 234,56 Kč". */
 export function formatMoney(minor: number, currency: "EUR" | "CZK", locale: "de" | "cs"): string {
-  return new Intl.NumberFormat(LOCALE_TAG[locale], { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minor / 100);
+  return numberFormat(LOCALE_TAG[locale], { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minor / 100);
 }
 
 /** A rate in basis points as a percentage in the locale: "19 %", "7,5 %". */
 export function formatVatRate(bp: number, locale: "de" | "cs"): string {
-  return new Intl.NumberFormat(LOCALE_TAG[locale], { style: "percent", maximumFractionDigits: 2 }).format(bp / 10_000);
+  return numberFormat(LOCALE_TAG[locale], { style: "percent", maximumFractionDigits: 2 }).format(bp / 10_000);
 }

@@ -44,7 +44,12 @@ const EnvSchema = z.object({
   /** Requests the app works on at once, and how many more may wait (decision 012). */
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().positive().default(20),
   REQUEST_QUEUE_LENGTH: z.coerce.number().int().nonnegative().default(40),
+  /** The longest a request waits before its work starts, counted from accepting its connection (decision 043). */
   REQUEST_QUEUE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** "1": a connection accepted from the listen backlog after an event-loop stall counts its wait from the stall (decision 043). */
+  REQUEST_BACKLOG_ESTIMATE: z.enum(["0", "1"]).default("0"),
+  /** Test servers only: GET /_test/block-event-loop blocks the event loop while this file exists (decision 043); refused in production. */
+  TEST_BLOCK_EVENT_LOOP_FILE: z.string().min(1).optional(),
   /** Background jobs (decision 021): this instance works on queued jobs; `false` only enqueues. */
   JOBS_WORKER: z.enum(["true", "false"]).default("true"),
   /** How often an idle worker looks for new jobs (pg-boss's minimum is 0.5 s). */
@@ -59,8 +64,35 @@ const EnvSchema = z.object({
   PLAUSIBLE_DOMAIN: z.string().min(1).optional(),
   /** The external web-analytics dashboard the statistics page links to (spec §2). */
   ANALYTICS_DASHBOARD_URL: z.string().url().optional(),
+  /** Machine translation (decision 041): DeepL when its key is set, else LibreTranslate when its URL is set, else none (buttons hidden). */
+  DEEPL_API_KEY: z.string().min(1).optional(),
+  /** Another DeepL endpoint (tests, a proxy); default by the key: ":fx" keys https://api-free.deepl.com, others https://api.deepl.com. */
+  DEEPL_API_URL: z.string().url().optional(),
+  LIBRETRANSLATE_URL: z.string().url().optional(),
+  LIBRETRANSLATE_API_KEY: z.string().min(1).optional(),
+  /** One request to the translation service gives up after this long. */
+  TRANSLATION_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  /** Translation jobs: attempts before FAILED, first retry delay (doubling), lease of a running job. */
+  TRANSLATION_MAX_ATTEMPTS: z.coerce.number().int().positive().default(4),
+  TRANSLATION_RETRY_SECONDS: z.coerce.number().nonnegative().default(10),
+  TRANSLATION_LEASE_SECONDS: z.coerce.number().positive().default(120),
+  /**
+   * Imported logos (decision 042): "1" lets the logo fetcher connect to loopback addresses
+   * (127.0.0.0/8, ::1), so tests can serve images from a local server. Refused in production
+   * (APP_ENV=production: the server does not start with it).
+   */
+  LOGO_FETCH_ALLOW_LOOPBACK: z.enum(["0", "1"]).optional(),
+  /**
+   * Imported logos, end-to-end tests only: host names the logo fetcher resolves without DNS,
+   * "name=address" separated by commas (the import accepts domain names only, so the e2e names its
+   * local logo server). Refused in production (APP_ENV); the address is
+   * still checked like any other.
+   */
+  LOGO_FETCH_TEST_HOSTS: z.string().optional(),
   /** Test clock for e2e runs (app/server/clock.server.ts); refused in production. */
   E2E_CLOCK: z.enum(["0", "1"]).optional(),
+  /** How long an anonymous public page is reused in each instance (decision 045); 0 turns it off. */
+  PAGE_CACHE_TTL_MS: z.coerce.number().int().nonnegative().max(60_000).default(2_000),
 });
 
 /**
@@ -73,6 +105,9 @@ function productionProblems(e: z.infer<typeof EnvSchema>): string[] {
   if (e.SESSION_SECRET === DEV_SESSION_SECRET) problems.push("SESSION_SECRET must be set in production (a random value of at least 32 characters)");
   else if (e.SESSION_SECRET.length < 32) problems.push("SESSION_SECRET must have at least 32 characters in production");
   if (e.E2E_CLOCK === "1") problems.push("E2E_CLOCK must not be set in production");
+  if (e.LOGO_FETCH_TEST_HOSTS) problems.push("LOGO_FETCH_TEST_HOSTS must not be set in production (it is for end-to-end tests)");
+  if (e.LOGO_FETCH_ALLOW_LOOPBACK === "1") problems.push("LOGO_FETCH_ALLOW_LOOPBACK must not be set in production (imported logo URLs could reach services on this machine)");
+  if (e.TEST_BLOCK_EVENT_LOOP_FILE) problems.push("TEST_BLOCK_EVENT_LOOP_FILE must not be set in production");
   if (e.SEED_DEMO_DATA === "true") problems.push("SEED_DEMO_DATA=true must not be set in production (demo accounts have public e-mail addresses)");
   if (!e.PUBLIC_URL) problems.push("PUBLIC_URL must be set in production (the https:// address users open)");
   else if (!e.PUBLIC_URL.startsWith("https://")) problems.push("PUBLIC_URL must start with https:// in production (sessions use Secure cookies)");
@@ -121,7 +156,10 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
       maxInFlight: e.MAX_CONCURRENT_REQUESTS,
       queueLength: e.REQUEST_QUEUE_LENGTH,
       queueTimeoutMs: e.REQUEST_QUEUE_TIMEOUT_MS,
+      estimateBacklog: e.REQUEST_BACKLOG_ESTIMATE === "1",
     },
+    /** Test hook (overload tests): the file whose existence keeps GET /_test/block-event-loop blocking. */
+    testBlockEventLoopFile: e.TEST_BLOCK_EVENT_LOOP_FILE ?? null,
     jobs: {
       worker: e.JOBS_WORKER === "true",
       pollSeconds: e.JOBS_POLL_SECONDS,
@@ -131,6 +169,10 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       retrySeconds: e.MAIL_RETRY_SECONDS,
     },
+    translation: translationConfig(e),
+    pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
+    /** Imported logos (decision 042): loopback addresses allowed (tests only; never under NODE_ENV=production). */
+    logoFetch: logoFetchConfig(e, isProduction),
     /** Requests may shift the domain clock with the `e2e_clock` cookie (end-to-end tests only). */
     e2eClock: e.E2E_CLOCK === "1",
     oidc:
@@ -146,6 +188,49 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
       phone: e.OPERATOR_PHONE ?? "+49 351 000000",
       representative: e.OPERATOR_REPRESENTATIVE ?? "Max Mustermann",
     },
+  };
+}
+
+/** Imported logos (decision 042): the two test-only settings, never active in production. */
+function logoFetchConfig(e: z.infer<typeof EnvSchema>, isProduction: boolean) {
+  // APP_ENV decides, not NODE_ENV: every built server runs with NODE_ENV=production (React's
+  // production build, decision 045), tests included; APP_ENV=production refuses these settings at start.
+  const testing = !isProduction;
+  const testHosts = new Map<string, string>();
+  if (testing) {
+    for (const entry of (e.LOGO_FETCH_TEST_HOSTS ?? "").split(",")) {
+      const [name, address] = entry.split("=").map((part) => part.trim());
+      if (name && address && isIP(address)) testHosts.set(name.toLowerCase(), address);
+    }
+  }
+  return { allowLoopback: testing && e.LOGO_FETCH_ALLOW_LOOPBACK === "1", testHosts };
+}
+
+export type TranslationServiceConfig =
+  | { provider: "deepl"; url: string; apiKey: string }
+  | { provider: "libretranslate"; url: string; apiKey: string | null };
+
+/**
+ * The machine-translation service (decision 041): DeepL when DEEPL_API_KEY is set (free keys,
+ * ending in ":fx", use DeepL's free endpoint), else LibreTranslate at LIBRETRANSLATE_URL, else
+ * none: the translate buttons are hidden and admins complete missing languages by hand.
+ */
+function translationConfig(e: z.infer<typeof EnvSchema>) {
+  const service: TranslationServiceConfig | null = e.DEEPL_API_KEY
+    ? {
+        provider: "deepl",
+        url: (e.DEEPL_API_URL ?? (e.DEEPL_API_KEY.endsWith(":fx") ? "https://api-free.deepl.com" : "https://api.deepl.com")).replace(/\/$/, ""),
+        apiKey: e.DEEPL_API_KEY,
+      }
+    : e.LIBRETRANSLATE_URL
+      ? { provider: "libretranslate", url: e.LIBRETRANSLATE_URL.replace(/\/$/, ""), apiKey: e.LIBRETRANSLATE_API_KEY ?? null }
+      : null;
+  return {
+    service,
+    timeoutMs: e.TRANSLATION_TIMEOUT_MS,
+    maxAttempts: e.TRANSLATION_MAX_ATTEMPTS,
+    retrySeconds: e.TRANSLATION_RETRY_SECONDS,
+    leaseSeconds: e.TRANSLATION_LEASE_SECONDS,
   };
 }
 

@@ -20,6 +20,8 @@ describe("production configuration", () => {
     [{ SESSION_SECRET: undefined }, "SESSION_SECRET must be set in production"],
     [{ SESSION_SECRET: "only-sixteen-chr" }, "SESSION_SECRET must have at least 32 characters"],
     [{ E2E_CLOCK: "1" }, "E2E_CLOCK must not be set in production"],
+    [{ LOGO_FETCH_ALLOW_LOOPBACK: "1" }, "LOGO_FETCH_ALLOW_LOOPBACK must not be set in production"],
+    [{ LOGO_FETCH_TEST_HOSTS: "logos.example=127.0.0.1" }, "LOGO_FETCH_TEST_HOSTS must not be set in production"],
     [{ SEED_DEMO_DATA: "true" }, "SEED_DEMO_DATA=true must not be set in production"],
     [{ PUBLIC_URL: undefined }, "PUBLIC_URL must be set in production"],
     [{ PUBLIC_URL: "http://partnernet.example.org" }, "PUBLIC_URL must start with https://"],
@@ -38,5 +40,49 @@ describe("production configuration", () => {
     expect(config.seedDemoData).toBe(true);
     expect(config.publicUrl).toBe("http://localhost:3000");
     expect(config.dbStatementTimeoutMs).toBe(30_000);
+  });
+
+  it("lets the logo fetcher reach loopback only when asked, and never with APP_ENV=production", () => {
+    expect(loadConfig({}).logoFetch.allowLoopback).toBe(false);
+    expect(loadConfig({ LOGO_FETCH_ALLOW_LOOPBACK: "1", APP_ENV: "test" }).logoFetch.allowLoopback).toBe(true);
+    // Built servers run with NODE_ENV=production (decision 045), tests too: APP_ENV decides.
+    expect(loadConfig({ LOGO_FETCH_ALLOW_LOOPBACK: "1", APP_ENV: "test", NODE_ENV: "production" }).logoFetch.allowLoopback).toBe(true);
+    expect(() => loadConfig({ LOGO_FETCH_ALLOW_LOOPBACK: "1", APP_ENV: "production" })).toThrow(/LOGO_FETCH_ALLOW_LOOPBACK/);
+    expect([...loadConfig({ LOGO_FETCH_TEST_HOSTS: "Logos.E2E.example=127.0.0.1, bad, x=notanip" }).logoFetch.testHosts]).toEqual([["logos.e2e.example", "127.0.0.1"]]);
+    expect(() => loadConfig({ LOGO_FETCH_TEST_HOSTS: "logos.e2e.example=127.0.0.1", APP_ENV: "production" })).toThrow(/LOGO_FETCH_TEST_HOSTS/);
+  });
+
+  it("configures no translation service by default (translate buttons hidden)", () => {
+    expect(loadConfig({}).translation.service).toBeNull();
+  });
+});
+
+describe("machine translation service", () => {
+  it("uses DeepL's free endpoint for a free key (ending in :fx), the paid one otherwise", () => {
+    expect(loadConfig({ DEEPL_API_KEY: "abc:fx" }).translation.service).toEqual({ provider: "deepl", url: "https://api-free.deepl.com", apiKey: "abc:fx" });
+    expect(loadConfig({ DEEPL_API_KEY: "abc" }).translation.service).toEqual({ provider: "deepl", url: "https://api.deepl.com", apiKey: "abc" });
+  });
+
+  it("takes DEEPL_API_URL over the default endpoint, without a trailing slash", () => {
+    expect(loadConfig({ DEEPL_API_KEY: "abc:fx", DEEPL_API_URL: "http://127.0.0.1:9999/" }).translation.service?.url).toBe("http://127.0.0.1:9999");
+  });
+
+  it("uses LibreTranslate when only its URL is set, with an optional key", () => {
+    expect(loadConfig({ LIBRETRANSLATE_URL: "http://lt.example:5000/" }).translation.service).toEqual({
+      provider: "libretranslate",
+      url: "http://lt.example:5000",
+      apiKey: null,
+    });
+    expect(loadConfig({ LIBRETRANSLATE_URL: "http://lt.example:5000", LIBRETRANSLATE_API_KEY: "k" }).translation.service).toMatchObject({ apiKey: "k" });
+  });
+
+  it("prefers DeepL when both are configured, and refuses a malformed URL", () => {
+    expect(loadConfig({ DEEPL_API_KEY: "abc", LIBRETRANSLATE_URL: "http://lt.example" }).translation.service?.provider).toBe("deepl");
+    expect(() => loadConfig({ LIBRETRANSLATE_URL: "not a url" })).toThrow(/LIBRETRANSLATE_URL/);
+  });
+
+  it("has bounded defaults for timeouts and retries", () => {
+    const { translation } = loadConfig({});
+    expect(translation).toMatchObject({ timeoutMs: 20_000, maxAttempts: 4, retrySeconds: 10, leaseSeconds: 120 });
   });
 });

@@ -202,6 +202,30 @@ export const ERROR_CODES = [
   "LAST_ADMIN",
   "MULTIPLIKATOR_NEEDS_COMPANY",
   "ACCOUNTS_DOWNLOAD_FAILED",
+  // --- import runs (decision 039) ---
+  "IMPORT_RUNNING",
+  "IMPORT_REPORT_FAILED",
+  // --- import reading and mapping (decision 038) ---
+  /** Spec §8 "import error (check the file, contact support)": not a CSV/XLSX we can read. */
+  "IMPORT_FILE_UNREADABLE",
+  /** Spec §8 "at least one identifier is required". */
+  "IMPORT_IDENTIFIER_REQUIRED",
+  "IMPORT_NAME_REQUIRED",
+  /** A single-value field (or an address field within one address) mapped from two columns. */
+  "IMPORT_FIELD_MAPPED_TWICE",
+  "IMPORT_IDENTIFIER_LABEL_REQUIRED",
+  "IMPORT_CONTACT_CONFIRMATION_REQUIRED",
+  "IMPORT_NOT_DRAFT",
+  "IMPORT_MAPPING_NAME_REQUIRED",
+  "IMPORT_MAPPING_NAME_TAKEN",
+  // --- end import reading and mapping ---
+  // --- machine translation (decision 041) ---
+  /** Spec §8 "translation failed": the service gave up after the last attempt (or refused). */
+  "TRANSLATION_FAILED",
+  "TAG_LABEL_TAKEN",
+  // --- duplicates (decision 040) ---
+  "DUPLICATE_PAIR_GONE",
+  "DUPLICATE_COMPANY_GONE",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -261,6 +285,19 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   LAST_ADMIN: 409,
   MULTIPLIKATOR_NEEDS_COMPANY: 409,
   ACCOUNTS_DOWNLOAD_FAILED: 500,
+  // import runs (decision 039)
+  IMPORT_RUNNING: 409,
+  IMPORT_REPORT_FAILED: 500,
+  // import reading and mapping (decision 038)
+  IMPORT_FILE_UNREADABLE: 422,
+  IMPORT_NOT_DRAFT: 409,
+  IMPORT_MAPPING_NAME_TAKEN: 409,
+  // machine translation (decision 041)
+  TRANSLATION_FAILED: 502,
+  TAG_LABEL_TAKEN: 409,
+  // duplicates (decision 040)
+  DUPLICATE_PAIR_GONE: 409,
+  DUPLICATE_COMPANY_GONE: 409,
 };
 
 export class AppError extends Error {

@@ -61,7 +61,8 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId("company-nace")).toContainText("62.01");
       await expect(page.getByTestId("company-tags").getByRole("listitem")).toHaveCount(3);
       await expect(page.getByTestId("address")).toContainText("01069 Dresden");
-      // Leaflet renders in the browser only, with a marker for the headquarters.
+      // Leaflet renders in the browser only, when the map comes near the viewport (decision 044), with a marker for the headquarters.
+      await page.getByTestId("company-map").scrollIntoViewIfNeeded();
       await expect(page.getByTestId("company-map").locator(".leaflet-marker-icon")).toHaveCount(1);
       await expect(page.getByTestId("company-map")).toContainText(t("companyDetail.map.contributors"));
 
@@ -86,6 +87,7 @@ for (const locale of LOCALES) {
       const darkPage = await dark.newPage();
       await darkPage.goto(path);
       await expect(darkPage.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+      await darkPage.getByTestId("company-map").scrollIntoViewIfNeeded();
       await expect(darkPage.getByTestId("company-map").locator(".leaflet-marker-icon")).toHaveCount(1);
       await expectNoSeriousAxeViolations(darkPage, `${locale} anonymous, dark`);
       await dark.close();
@@ -161,6 +163,7 @@ for (const locale of LOCALES) {
       await expect(page.getByText(t("address.created"))).toBeVisible();
       await expect(page.getByTestId("address")).toHaveCount(2);
       await expect(page.getByTestId("address").nth(1)).toContainText("400 01 Ústí nad Labem");
+      await page.getByTestId("company-map").scrollIntoViewIfNeeded();
       await expect(page.getByTestId("company-map").locator(".leaflet-marker-icon")).toHaveCount(2);
       await page.getByTestId("address").nth(1).getByRole("button", { name: t("action.delete") }).click();
       const confirm = page.getByRole("dialog", { name: t("address.delete") });

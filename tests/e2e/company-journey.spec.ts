@@ -117,6 +117,7 @@ for (const locale of LOCALES) {
       await expect(owner.page.getByTestId("company-nace")).toContainText("25.62");
       await expect(owner.page.getByTestId("company-tags").getByRole("listitem")).toHaveCount(3);
       await expect(owner.page.getByTestId("address")).toContainText("01796 Pirna");
+      await owner.page.getByTestId("company-map").scrollIntoViewIfNeeded(); // Leaflet loads near the viewport (decision 044)
       await expect(owner.page.getByTestId("company-map").locator(".leaflet-marker-icon")).toBeVisible();
       await expectNoHorizontalOverflow(owner.page, "detail page, phone");
 
@@ -238,6 +239,7 @@ for (const locale of LOCALES) {
       expect(response?.status()).toBe(200);
       await expect(visitor.page.getByRole("heading", { level: 1, name })).toBeVisible();
       await expect(visitor.page.getByTestId("services-OFFER").getByRole("heading", { name: offerTitle })).toBeVisible();
+      await visitor.page.getByTestId("company-map").scrollIntoViewIfNeeded();
       await expect(visitor.page.getByTestId("company-map").locator(".leaflet-marker-icon")).toBeVisible();
       await expect(visitor.page.getByTestId("contacts-sign-in")).toContainText(t("companyDetail.contactsSignIn"));
       await expect(visitor.page.getByTestId("contact")).toHaveCount(0);

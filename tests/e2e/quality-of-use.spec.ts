@@ -70,6 +70,8 @@ for (const locale of LOCALES) {
       await page.getByTestId("search-hit-link").first().click();
       await expect(page).toHaveURL(/\/(firmen|firmy)\/[0-9a-f-]{36}/);
       const map = page.getByTestId("company-map");
+      // Leaflet loads when the map comes near the viewport (decision 044).
+      await map.scrollIntoViewIfNeeded();
       await expect(map.locator(".leaflet-marker-icon").first()).toBeVisible();
       await expectLeafletIn(map, locale);
       await expect(page.getByRole("tab", { name: t(`companyDetail.lang.${locale}`) })).toHaveAttribute("aria-selected", "true");
@@ -77,6 +79,7 @@ for (const locale of LOCALES) {
       await page.getByTestId("language-switch").click();
       await expect(page.locator("html")).toHaveAttribute("lang", LOCALE_TAGS[target]);
       await expectSameDocument(page);
+      await map.scrollIntoViewIfNeeded();
       await expect(map.locator(".leaflet-marker-icon").first()).toBeVisible();
       await expectLeafletIn(map, target);
       await expect(map.locator(".leaflet-marker-icon").first()).toHaveAttribute("alt", new RegExp(`^${u("address.kind.HEADQUARTERS")}: `));

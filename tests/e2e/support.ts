@@ -256,7 +256,7 @@ export async function expectNoAxeViolations(page: Page, label: string) {
 }
 
 /** Switches the theme as the toggle does (Mantine listens to its storage key), without a reload. */
-async function setColorScheme(page: Page, scheme: "light" | "dark") {
+export async function setColorScheme(page: Page, scheme: "light" | "dark") {
   await page.evaluate((s) => {
     window.localStorage.setItem("mantine-color-scheme-value", s);
     window.dispatchEvent(new StorageEvent("storage", { key: "mantine-color-scheme-value", newValue: s, storageArea: window.localStorage }));

@@ -61,6 +61,8 @@ async function launch(env: Record<string, string>, dataDir: string, db: TestServ
       MAIL_OUTBOX_DIR: process.env.MAIL_OUTBOX_DIR ?? path.join(dataDir, "outbox"),
       PUBLIC_URL: `http://localhost:${port}`,
       SMTP_URL: "",
+      // One process, as before cluster mode (decision 047); a test that wants workers says so.
+      WEB_CONCURRENCY: "1",
       ...(db ? { DATABASE_URL: db.url } : {}),
       ...env,
     },
@@ -159,6 +161,8 @@ export interface RawResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The body's bytes as received (e.g. still gzip-compressed). */
+  rawBody: Buffer;
   /** Header names and values as sent, duplicates kept (`headers` joins or drops them). */
   rawHeaders: string[];
   /** Request body bytes written before the response arrived. */
@@ -180,7 +184,10 @@ export function rawRequest(
       answered = true;
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks).toString(), sent }));
+      res.on("end", () => {
+        const rawBody = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, rawHeaders: res.rawHeaders, body: rawBody.toString(), rawBody, sent });
+      });
       res.on("error", reject);
     });
     req.on("error", (error) => {
@@ -233,13 +240,27 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
       // The first page a cold server renders can take seconds on a busy machine: a short probe
       // timeout would abort every try until the deadline although the server is up.
       const response = await fetch(`${url}/de`, { signal: AbortSignal.timeout(15_000) });
-      if (response.status === 200) return;
+      // Only this server counts: another process may have taken the port between freePort() and
+      // the listen (this one then exits with EADDRINUSE). A test server names its process (decision 047).
+      if (response.status === 200 && ours(response.headers.get("x-worker-pid"), child.pid)) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`server did not start:\n${output()}`);
+}
+
+/** The answering process is the server's own, or one of its cluster workers; true when it does not say (APP_ENV other than test). */
+function ours(answeredBy: string | null, pid: number | undefined): boolean {
+  if (!answeredBy || !pid) return true;
+  if (Number(answeredBy) === pid) return true;
+  try {
+    const parent = fs.readFileSync(`/proc/${answeredBy}/stat`, "utf8").split(") ")[1]!.split(" ")[1];
+    return Number(parent) === pid;
+  } catch {
+    return process.platform !== "linux";
+  }
 }
 
 async function stop(child: ChildProcess): Promise<void> {

@@ -1,8 +1,7 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useT } from "~/i18n/i18n-context";
-import { AddressDialog } from "./AddressDialog";
+import { AddressDialog, ConfirmDialog } from "./lazy-dialogs";
 import { CompanyMap } from "./CompanyMap";
-import { ConfirmDialog } from "./Dialog";
 import { ItemActions, ListSection, useItemDialogs } from "./ListSection";
 import { addressLine, type AddressView, displayPostalCode } from "./types";
 

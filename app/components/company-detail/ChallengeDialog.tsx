@@ -1,5 +1,4 @@
 import { Button, Checkbox, Fieldset, Group, Input, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
 import { Link } from "react-router";
 import { schemaValidator } from "~/components/forms/use-live-validation";
 import { useT } from "~/i18n/i18n-context";
@@ -14,34 +13,29 @@ const validate = schemaValidator(ChallengeSchema, ["reasons"]);
 
 /**
  * "Report an error" (spec §2, §5): signed-in users pick at least one reason and describe the
- * problem; anonymous visitors are asked to sign in first.
+ * problem; anonymous visitors are asked to sign in first. Loaded with its first opening
+ * (ChallengeButton, lazy-dialogs.tsx).
  */
-export function ChallengeButton({ signedIn, loginHref }: { signedIn: boolean; loginHref: string }) {
+export function ChallengeDialog({ opened, onClose, signedIn, loginHref }: { opened: boolean; onClose: () => void; signedIn: boolean; loginHref: string }) {
   const t = useT();
-  const [opened, { open, close }] = useDisclosure(false);
   return (
-    <>
-      <Button variant="default" onClick={open} data-testid="report-error">
-        {t("companyDetail.reportError")}
-      </Button>
-      <Dialog opened={opened} onClose={close} title={t("challenge.title")}>
-        {signedIn ? (
-          <ChallengeForm onDone={close} />
-        ) : (
-          <Stack data-testid="challenge-sign-in">
-            <Text>{t("companyDetail.reportErrorSignIn")}</Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t("action.cancel")}
-              </Button>
-              <Button component={Link} to={loginHref}>
-                {t("companyDetail.signIn")}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Dialog>
-    </>
+    <Dialog opened={opened} onClose={onClose} title={t("challenge.title")}>
+      {signedIn ? (
+        <ChallengeForm onDone={onClose} />
+      ) : (
+        <Stack data-testid="challenge-sign-in">
+          <Text>{t("companyDetail.reportErrorSignIn")}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t("action.cancel")}
+            </Button>
+            <Button component={Link} to={loginHref}>
+              {t("companyDetail.signIn")}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Dialog>
   );
 }
 

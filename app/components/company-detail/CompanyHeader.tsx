@@ -5,8 +5,8 @@ import { FormError } from "~/components/FormError";
 import { useLocale, useT } from "~/i18n/i18n-context";
 import { href } from "~/routing/paths";
 import type { CompanyStatus } from "~/schemas/enums";
-import { ChallengeButton } from "./ChallengeDialog";
-import { ConfirmDialog } from "./Dialog";
+import { ChallengeButton } from "./ChallengeButton";
+import { ConfirmDialog } from "./lazy-dialogs";
 import { NewTabHint } from "./NewTabHint";
 import { useDialogFetcher } from "./use-dialog-fetcher";
 

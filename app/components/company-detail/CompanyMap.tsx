@@ -17,7 +17,7 @@ export function CompanyMap({ companyName, addresses }: { companyName: string; ad
   const labels = { contributors: t("companyDetail.map.contributors"), zoomIn: t("companyDetail.map.zoomIn"), zoomOut: t("companyDetail.map.zoomOut") };
 
   return (
-    <MapFrame label={t("companyDetail.map", { name: companyName })} height={320} testId="company-map">
+    <MapFrame label={t("companyDetail.map", { name: companyName })} height={320} testId="company-map" whenNear>
       <CompanyMapClient points={points} labels={labels} />
     </MapFrame>
   );

@@ -1,8 +1,7 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { useT } from "~/i18n/i18n-context";
-import { ContactDialog } from "./ContactDialog";
-import { ConfirmDialog } from "./Dialog";
+import { ConfirmDialog, ContactDialog } from "./lazy-dialogs";
 import { ItemActions, ListSection, useItemDialogs } from "./ListSection";
 import type { ContactView } from "./types";
 

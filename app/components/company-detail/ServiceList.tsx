@@ -4,10 +4,9 @@ import { useState } from "react";
 import { FormError } from "~/components/FormError";
 import { useFormat, useT } from "~/i18n/i18n-context";
 import type { ServiceType } from "~/schemas/enums";
-import { ConfirmDialog } from "./Dialog";
 import { ItemActions, ListSection, useItemDialogs } from "./ListSection";
 import { NewTabHint } from "./NewTabHint";
-import { ServiceDialog } from "./ServiceDialog";
+import { ConfirmDialog, ServiceDialog } from "./lazy-dialogs";
 import type { ServiceView } from "./types";
 import { useDialogFetcher } from "./use-dialog-fetcher";
 

@@ -24,6 +24,8 @@ interface Props {
   failure?: ActionFailureLike | undefined;
   /** Where "cancel" leads (edit: back to the profile). */
   cancelHref?: string | undefined;
+  /** The saved company (edit): enables the translate buttons (decision 041). */
+  companyId?: string | undefined;
 }
 
 /** The form's errors per field, the logo's (with its values) under `logo`. */
@@ -37,7 +39,7 @@ function byField(errors: CompanyFormErrors | null): FieldErrorMap {
  * same schema the server uses as the user types (useLiveValidation) and shows the server's
  * field errors until their field changes.
  */
-export function CompanyProfileForm({ mode, nace, tags, defaults, currentLogoKey, failure, cancelHref }: Props) {
+export function CompanyProfileForm({ mode, nace, tags, defaults, currentLogoKey, failure, cancelHref, companyId }: Props) {
   const t = useT();
   const busy = useNavigation().state !== "idle";
   const fromServer = useMemo(() => serverErrors(failure), [failure]);
@@ -83,7 +85,7 @@ export function CompanyProfileForm({ mode, nace, tags, defaults, currentLogoKey,
         </FormSection>
 
         <FormSection title={t("company.form.sectionDescription")}>
-          <DescriptionFields defaultDe={defaults.descriptionDe} defaultCs={defaults.descriptionCs} errorDe={f("descriptionDe")} errorCs={f("descriptionCs")} />
+          <DescriptionFields defaultDe={defaults.descriptionDe} defaultCs={defaults.descriptionCs} errorDe={f("descriptionDe")} errorCs={f("descriptionCs")} companyId={companyId} />
         </FormSection>
 
         {mode === "create" && (

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { type KeyboardEvent, useState } from "react";
 import { useFieldError } from "~/components/FormError";
+import { TranslateButton } from "~/components/translation/TranslateButton";
 import { useT } from "~/i18n/i18n-context";
 import { LIMITS, NewTagSchema } from "~/schemas/company";
 import { fieldErrors } from "~/schemas/form-errors";
@@ -62,6 +63,7 @@ export function NewTagDialog({ opened, onClose, onAdd }: Props) {
           data-autofocus
           data-testid="new-tag-de"
         />
+        <TranslateButton kind="tag" field="label" from="cs" to="de" getSource={() => cs} onResult={(text) => setDe(cleanTagText(text).slice(0, LIMITS.tagLabel))} testId="translate-new-tag-de" />
         <TextInput
           label={t("company.tag.labelCs")}
           lang="cs"
@@ -73,6 +75,7 @@ export function NewTagDialog({ opened, onClose, onAdd }: Props) {
           error={fieldError(errors.cs)}
           data-testid="new-tag-cs"
         />
+        <TranslateButton kind="tag" field="label" from="de" to="cs" getSource={() => de} onResult={(text) => setCs(cleanTagText(text).slice(0, LIMITS.tagLabel))} testId="translate-new-tag-cs" />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             {t("action.cancel")}

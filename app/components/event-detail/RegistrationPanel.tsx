@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";
-import { ConfirmDialog } from "~/components/company-detail/Dialog";
+import { ConfirmDialog } from "~/components/company-detail/lazy-dialogs";
 import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
 import type { MessageKey } from "~/i18n/translate";
 import { href } from "~/routing/paths";

@@ -12,6 +12,7 @@ import { EVENT_LIMITS } from "~/schemas/event";
 import type { EventFormValues } from "~/schemas/event-values";
 import { type EventActionFailure, eventFormValidator, eventServerErrors } from "./event-form-errors";
 import { EventFilesField, type ExistingFile } from "./EventFilesField";
+import { FormTranslateButton } from "~/components/translation/TranslateButton";
 import { RichTextField } from "./RichTextField";
 
 export interface CompanyChoice {
@@ -29,6 +30,8 @@ interface Props {
   files: { images: ExistingFile[]; attachments: ExistingFile[] };
   failure?: EventActionFailure | undefined;
   cancelHref: string;
+  /** Edit: the event (its organisers may ask for translations); create: none yet. */
+  eventId?: string | undefined;
 }
 
 /**
@@ -36,7 +39,7 @@ interface Props {
  * (useLiveValidation), the server's field errors until their field changes, the first invalid
  * field focused. Titles and descriptions German | Czech side by side.
  */
-export function EventForm({ mode, defaults, organizerChoices, companies, files, failure, cancelHref }: Props) {
+export function EventForm({ mode, defaults, organizerChoices, companies, files, failure, cancelHref, eventId }: Props) {
   const t = useT();
   const busy = useNavigation().state !== "idle";
   const validate = useMemo(() => eventFormValidator(new Date().getFullYear()), []);
@@ -72,10 +75,22 @@ export function EventForm({ mode, defaults, organizerChoices, companies, files, 
 
         <FormSection title={t("eventForm.sectionText")}>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <TextInput name="titleDe" lang="de" label={t("eventForm.titleDe")} defaultValue={defaults.titleDe} maxLength={EVENT_LIMITS.title} withAsterisk error={f("titleDe")} />
-            <TextInput name="titleCs" lang="cs" label={t("eventForm.titleCs")} defaultValue={defaults.titleCs} maxLength={EVENT_LIMITS.title} withAsterisk error={f("titleCs")} />
-            <RichTextField name="descriptionDe" lang="de" label={t("eventForm.descriptionDe")} defaultValue={defaults.descriptionDe} error={f("descriptionDe")} />
-            <RichTextField name="descriptionCs" lang="cs" label={t("eventForm.descriptionCs")} defaultValue={defaults.descriptionCs} error={f("descriptionCs")} />
+            <Stack gap="xs">
+              <TextInput name="titleDe" lang="de" label={t("eventForm.titleDe")} defaultValue={defaults.titleDe} maxLength={EVENT_LIMITS.title} withAsterisk error={f("titleDe")} />
+              <FormTranslateButton kind="event" subjectId={eventId} field="title" from="cs" to="de" sourceName="titleCs" targetName="titleDe" testId="translate-titleDe" />
+            </Stack>
+            <Stack gap="xs">
+              <TextInput name="titleCs" lang="cs" label={t("eventForm.titleCs")} defaultValue={defaults.titleCs} maxLength={EVENT_LIMITS.title} withAsterisk error={f("titleCs")} />
+              <FormTranslateButton kind="event" subjectId={eventId} field="title" from="de" to="cs" sourceName="titleDe" targetName="titleCs" testId="translate-titleCs" />
+            </Stack>
+            <Stack gap="xs">
+              <RichTextField name="descriptionDe" lang="de" label={t("eventForm.descriptionDe")} defaultValue={defaults.descriptionDe} error={f("descriptionDe")} />
+              <FormTranslateButton kind="event" subjectId={eventId} field="description" from="cs" to="de" sourceName="descriptionCs" targetName="descriptionDe" testId="translate-descriptionDe" />
+            </Stack>
+            <Stack gap="xs">
+              <RichTextField name="descriptionCs" lang="cs" label={t("eventForm.descriptionCs")} defaultValue={defaults.descriptionCs} error={f("descriptionCs")} />
+              <FormTranslateButton kind="event" subjectId={eventId} field="description" from="de" to="cs" sourceName="descriptionDe" targetName="descriptionCs" testId="translate-descriptionCs" />
+            </Stack>
           </SimpleGrid>
         </FormSection>
 

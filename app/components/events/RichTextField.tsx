@@ -1,5 +1,5 @@
 import { Input, Textarea } from "@mantine/core";
-import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 
 const Editor = lazy(() => import("./RichTextEditor.client"));
 
@@ -20,8 +20,23 @@ interface Props {
 export function RichTextField({ name, lang, label, description, defaultValue, error }: Props) {
   const [mounted, setMounted] = useState(false);
   const [html, setHtml] = useState(defaultValue);
+  // A machine translation's suggestion (decision 041) replaces the text: the editor starts anew with it.
+  const [version, setVersion] = useState(0);
+  const hidden = useRef<HTMLInputElement>(null);
   const id = useId();
   useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    const input = hidden.current;
+    if (!input) return;
+    const replace = (event: Event) => {
+      const value = (event as CustomEvent<unknown>).detail;
+      if (typeof value !== "string") return;
+      setHtml(value);
+      setVersion((v) => v + 1);
+    };
+    input.addEventListener("partnernet:set-html", replace);
+    return () => input.removeEventListener("partnernet:set-html", replace);
+  }, [mounted]);
   if (!mounted) {
     return <Textarea name={name} lang={lang} label={label} description={description} defaultValue={defaultValue} autosize minRows={6} withAsterisk error={error} />;
   }
@@ -30,9 +45,9 @@ export function RichTextField({ name, lang, label, description, defaultValue, er
   return (
     <Input.Wrapper label={label} description={description} error={error} withAsterisk labelElement="div" id={`${id}-wrapper`} errorProps={{ id: `${id}-error` }}>
       <Suspense fallback={fallback}>
-        <Editor id={`${id}-editor`} lang={lang} label={label} defaultValue={defaultValue} invalid={!!error} describedBy={error ? `${id}-error` : undefined} onChange={setHtml} />
+        <Editor key={version} id={`${id}-editor`} lang={lang} label={label} defaultValue={version === 0 ? defaultValue : html} invalid={!!error} describedBy={error ? `${id}-error` : undefined} onChange={setHtml} />
       </Suspense>
-      <input type="hidden" name={name} value={html} />
+      <input ref={hidden} type="hidden" name={name} value={html} />
     </Input.Wrapper>
   );
 }

@@ -1,9 +1,12 @@
-import { Button, Menu, UnstyledButton } from "@mantine/core";
-import { Form, Link, useLocation } from "react-router";
+import { Button } from "@mantine/core";
+import { lazy, Suspense } from "react";
+import { Link, useLocation } from "react-router";
 import { useLocale, useT } from "~/i18n/i18n-context";
 import { useRootData } from "~/root-data";
-import { isBuilt } from "~/routing/catalogue";
 import { href } from "~/routing/paths";
+
+/** Loaded only when someone is signed in (decision 044). */
+const SignedInMenu = lazy(() => import("./SignedInMenu"));
 
 export function AccountMenu() {
   const t = useT();
@@ -19,51 +22,9 @@ export function AccountMenu() {
       </Button>
     );
   }
-  const adminArea = user.role === "Admin" || user.role === "Multiplikator";
   return (
-    <Menu position="bottom-end" openDelay={300} closeDelay={250} withinPortal>
-      <Menu.Target>
-        {/* One line whatever the name's length: cut with "…" (the full name is the accessible name and the tooltip). */}
-        <UnstyledButton
-          aria-label={t("nav.accountMenu", { name: user.name })}
-          title={user.name}
-          data-testid="account-menu"
-          maw={{ base: 128, sm: 240 }}
-          style={{
-            padding: "4px 10px",
-            borderRadius: 4,
-            border: "1px solid var(--mantine-color-default-border)",
-            whiteSpace: "nowrap",
-            overflow: "hidden",
-            textOverflow: "ellipsis",
-            minWidth: 0,
-          }}
-        >
-          {user.name}
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item component={Link} to={href("account", locale)}>
-          {t("nav.account")}
-        </Menu.Item>
-        {isBuilt("myEvents") && (
-          <Menu.Item component={Link} to={href("myEvents", locale)}>
-            {t("nav.myEvents")}
-          </Menu.Item>
-        )}
-        {adminArea && (
-          <Menu.Item component={Link} to={href("admin", locale)}>
-            {t("nav.admin")}
-          </Menu.Item>
-        )}
-        <Menu.Divider />
-        <Form method="post" action="/auth/logout">
-          <input type="hidden" name="locale" value={locale} />
-          <Menu.Item component="button" type="submit" data-testid="logout">
-            {t("nav.logout")}
-          </Menu.Item>
-        </Form>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={null}>
+      <SignedInMenu user={user} />
+    </Suspense>
   );
 }

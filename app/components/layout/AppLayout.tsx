@@ -11,7 +11,10 @@ import { LanguageSwitch } from "./LanguageSwitch";
 import { LoadingBar } from "./LoadingBar";
 import { LocalizedDefaults } from "./LocalizedDefaults";
 import { MainNav } from "./MainNav";
+import { MAIN_ID } from "./RouteAnnouncer";
 import { ThemeToggle } from "./ThemeToggle";
+
+const MENU_ID = "mobile-menu";
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const t = useT();
@@ -24,14 +27,22 @@ export function AppLayout({ children }: { children: ReactNode }) {
     <LocalizedDefaults>
       <AppShell header={{ height: 64 }} navbar={{ width: 280, breakpoint: "lg", collapsed: { desktop: true, mobile: !opened } }} padding={0}>
         <LoadingBar />
-        <a className="skip-link" href="#main">
+        <a className="skip-link" href={`#${MAIN_ID}`}>
           {t("layout.skipToContent")}
         </a>
         <AppShell.Header>
           <Container size="xl" h="100%">
             <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
               <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
-                <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label={t("layout.menu")} />
+                <Burger
+                  opened={opened}
+                  onClick={toggle}
+                  hiddenFrom="lg"
+                  size="sm"
+                  aria-label={t("layout.menu")}
+                  aria-expanded={opened}
+                  aria-controls={MENU_ID}
+                />
                 <Link to={href("home", locale)} style={{ textDecoration: "none", color: "inherit", fontWeight: 700, fontSize: "clamp(16px, 4vw, 20px)" }}>
                   PartnerNet
                 </Link>
@@ -49,7 +60,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
             </Group>
           </Container>
         </AppShell.Header>
-        <AppShell.Navbar p="md" component="div">
+        {/* The phone menu: gone from lg up (the header shows the links), and inert while folded away
+            on a phone, so its links are neither in the tab order nor read out (decision 046). */}
+        <AppShell.Navbar p="md" component="div" id={MENU_ID} hiddenFrom="lg" inert={!opened}>
           <Stack gap="md">
             <MainNav direction="column" label={t("layout.menuNavigation")} />
             <Box hiddenFrom="sm">
@@ -60,7 +73,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <AppShell.Main>
           <Stack gap={0} mih="calc(100vh - 64px)">
             <EnvBanner />
-            <Box id="main" flex={1} py="xl">
+            <Box id={MAIN_ID} flex={1} py="xl">
               <Container size="lg">
                 {/* A language switch keeps the route module (same file, other route id): remount the page,
                     so no state, uncontrolled default or third-party widget (Leaflet) keeps the old language. */}

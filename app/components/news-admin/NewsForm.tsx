@@ -2,6 +2,7 @@ import { NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useMemo } from "react";
 import { Form, useNavigation } from "react-router";
 import { RichTextField } from "~/components/events/RichTextField";
+import { FormTranslateButton } from "~/components/translation/TranslateButton";
 import { FormFooter } from "~/components/forms/FormFooter";
 import { FormSection } from "~/components/forms/FormSection";
 import { useLiveValidation } from "~/components/forms/use-live-validation";
@@ -28,6 +29,8 @@ interface Props {
   alreadyPublished?: boolean;
   failure?: NewsActionFailure | undefined;
   cancelHref: string;
+  /** Edit: the news item (its editors may ask for translations); create: none yet. */
+  newsId?: string | undefined;
 }
 
 /**
@@ -35,7 +38,7 @@ interface Props {
  * German first), the server's schema checked as the user types (useLiveValidation), the server's
  * field errors until their field changes, the first invalid field focused.
  */
-export function NewsForm({ mode, defaults, companyChoices, imageKey, alreadyPublished = false, failure, cancelHref }: Props) {
+export function NewsForm({ mode, defaults, companyChoices, imageKey, alreadyPublished = false, failure, cancelHref, newsId }: Props) {
   const t = useT();
   const busy = useNavigation().state !== "idle";
   const validate = useMemo(() => newsFormValidator(new Date().getFullYear(), mode === "create"), [mode]);
@@ -65,11 +68,15 @@ export function NewsForm({ mode, defaults, companyChoices, imageKey, alreadyPubl
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Stack>
               <TextInput name="titleDe" lang="de" label={t("newsForm.titleDe")} defaultValue={defaults.titleDe} maxLength={NEWS_LIMITS.title} withAsterisk error={f("titleDe")} />
+              <FormTranslateButton kind="news" subjectId={newsId} field="title" from="cs" to="de" sourceName="titleCs" targetName="titleDe" testId="translate-titleDe" />
               <RichTextField name="descriptionDe" lang="de" label={t("newsForm.descriptionDe")} defaultValue={defaults.descriptionDe} error={f("descriptionDe")} />
+              <FormTranslateButton kind="news" subjectId={newsId} field="description" from="cs" to="de" sourceName="descriptionCs" targetName="descriptionDe" testId="translate-descriptionDe" />
             </Stack>
             <Stack>
               <TextInput name="titleCs" lang="cs" label={t("newsForm.titleCs")} defaultValue={defaults.titleCs} maxLength={NEWS_LIMITS.title} withAsterisk error={f("titleCs")} />
+              <FormTranslateButton kind="news" subjectId={newsId} field="title" from="de" to="cs" sourceName="titleDe" targetName="titleCs" testId="translate-titleCs" />
               <RichTextField name="descriptionCs" lang="cs" label={t("newsForm.descriptionCs")} defaultValue={defaults.descriptionCs} error={f("descriptionCs")} />
+              <FormTranslateButton kind="news" subjectId={newsId} field="description" from="de" to="cs" sourceName="descriptionDe" targetName="descriptionCs" testId="translate-descriptionCs" />
             </Stack>
           </SimpleGrid>
         </FormSection>

@@ -3,7 +3,7 @@ import { useMemo, useState } from "react";
 import { filterNace, naceLabel } from "~/components/company/nace-options";
 import type { NaceOption } from "~/components/company/types";
 import { useT } from "~/i18n/i18n-context";
-import { SEARCH_LIMITS } from "~/schemas/search";
+import { SEARCH_LIMITS } from "~/schemas/search-params";
 
 export interface TagChoice {
   value: string;

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useFieldError } from "~/components/FormError";
 import { useT } from "~/i18n/i18n-context";
 import type { PlaceSuggestion } from "~/schemas/places";
-import { DEFAULT_RADIUS_KM, SEARCH_RADII_KM } from "~/schemas/search";
+import { DEFAULT_RADIUS_KM, SEARCH_RADII_KM } from "~/schemas/search-params";
 import { coordinateLabel, type PickedLocation } from "./location";
 
 interface Props {

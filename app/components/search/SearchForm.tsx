@@ -7,7 +7,7 @@ import { useFieldError } from "~/components/FormError";
 import { useLocale, useT } from "~/i18n/i18n-context";
 import { href } from "~/routing/paths";
 import { COUNTRIES } from "~/schemas/enums";
-import { SEARCH_FORM_MARKER, SEARCH_LIMITS, type SearchKindParam, type SearchParseResult, type SearchQuery } from "~/schemas/search";
+import { SEARCH_FORM_MARKER, SEARCH_LIMITS, type SearchKindParam, type SearchParseResult, type SearchQuery } from "~/schemas/search-params";
 import type { KindCount } from "~/server/search/types";
 import { SearchNacePicker, SearchTagPicker, type TagChoice } from "./FilterPickers";
 import { LocationFields } from "./LocationFields";

@@ -1,7 +1,7 @@
 import { Alert, Stack, Text, Title } from "@mantine/core";
 import { LinkPagination } from "~/components/LinkPagination";
 import { useT } from "~/i18n/i18n-context";
-import { searchParamsOf, type SearchQuery } from "~/schemas/search";
+import { searchParamsOf, type SearchQuery } from "~/schemas/search-params";
 import type { SearchPage } from "~/server/search/types";
 import type { PickedLocation } from "./location";
 import { SearchHitCard } from "./SearchHitCard";

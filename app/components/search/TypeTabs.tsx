@@ -2,7 +2,7 @@ import { Text } from "@mantine/core";
 import { useEffect, useId, useRef } from "react";
 import { useLocation } from "react-router";
 import { useFormat, useT } from "~/i18n/i18n-context";
-import { SEARCH_KINDS, type SearchKindParam } from "~/schemas/search";
+import { SEARCH_KINDS, type SearchKindParam } from "~/schemas/search-params";
 import type { KindCount } from "~/server/search/types";
 import classes from "./SearchForm.module.css";
 

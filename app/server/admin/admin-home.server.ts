@@ -2,6 +2,7 @@ import { and, count, eq, gte, inArray, isNull, type SQL } from "drizzle-orm";
 import * as clock from "~/server/clock.server";
 import { companyNotDeleted, ownerNotDeleted } from "~/server/companies/deleted";
 import type { Db } from "~/server/db/client.server";
+import { openPairCount } from "~/server/duplicates/resolution.server";
 import { companies, companyChallenges, companyUserLinks, eventRegistrations, events, news, userRoleRequests } from "~/server/db/schema";
 import { isOrganizerMemberSql } from "~/server/events/relation.server";
 import { isNewsCompanyMemberSql } from "~/server/news/relation.server";
@@ -14,7 +15,7 @@ import { type Actor, authorize } from "~/server/policy/policy";
  * is one aggregate query.
  */
 export type AdminHomeCounts =
-  | { kind: "admin"; companyApprovals: number; linkRequests: number; roleRequests: number; challenges: number }
+  | { kind: "admin"; companyApprovals: number; linkRequests: number; roleRequests: number; challenges: number; duplicates: number }
   | { kind: "multiplikator"; upcomingEvents: number; waitingRegistrations: number; news: number };
 
 async function countOf(query: Promise<Array<{ n: number }>>): Promise<number> {
@@ -25,7 +26,7 @@ async function countOf(query: Promise<Array<{ n: number }>>): Promise<number> {
 export async function getAdminHomeCounts(db: Db, actor: Actor, now = clock.now()): Promise<AdminHomeCounts> {
   authorize(actor, actor?.role === "Admin" || actor?.role === "Multiplikator");
   if (actor.role === "Admin") {
-    const [companyApprovals, linkRequests, roleRequests, challenges] = await Promise.all([
+    const [companyApprovals, linkRequests, roleRequests, challenges, duplicates] = await Promise.all([
       countOf(db.select({ n: count() }).from(companies).where(and(eq(companies.status, "PENDING"), companyNotDeleted()))),
       countOf(
         db
@@ -42,8 +43,9 @@ export async function getAdminHomeCounts(db: Db, actor: Actor, now = clock.now()
           .innerJoin(companies, eq(companies.id, companyChallenges.companyId))
           .where(and(eq(companyChallenges.status, "PENDING"), companyNotDeleted())),
       ),
+      openPairCount(db),
     ]);
-    return { kind: "admin", companyApprovals, linkRequests, roleRequests, challenges };
+    return { kind: "admin", companyApprovals, linkRequests, roleRequests, challenges, duplicates };
   }
   // As the admin events list with "upcoming" (list-managed.server.ts): not deleted, not yet over.
   const upcoming: SQL = and(ownerNotDeleted(events.companyId), isOrganizerMemberSql(actor.id), isNull(events.deletedAt), gte(events.endsAt, now))!;

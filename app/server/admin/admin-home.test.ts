@@ -4,7 +4,7 @@ import { createTestDb } from "../../../tests/support/db";
 import { insertEvent } from "../../../tests/support/event-fixtures";
 import { insertNews } from "../../../tests/support/news-admin-fixtures";
 import type { DbHandle } from "~/server/db/client.server";
-import { companies, companyChallenges, companyUserLinks, eventRegistrations, userRoleRequests } from "~/server/db/schema";
+import { companies, companyChallenges, companyDuplicatePairs, companyUserLinks, eventRegistrations, userRoleRequests } from "~/server/db/schema";
 import { eq } from "drizzle-orm";
 import { getAdminHomeCounts } from "./admin-home.server";
 
@@ -21,7 +21,7 @@ describe("the admin home counts", () => {
   it("for admins: the work waiting, as the lists it links to count it", async () => {
     const admin = await insertUser(db(), "Admin");
     const empty = await getAdminHomeCounts(db(), admin);
-    expect(empty).toEqual({ kind: "admin", companyApprovals: 0, linkRequests: 0, roleRequests: 0, challenges: 0 });
+    expect(empty).toEqual({ kind: "admin", companyApprovals: 0, linkRequests: 0, roleRequests: 0, challenges: 0, duplicates: 0 });
 
     const user = await insertUser(db());
     const author = await insertUser(db());
@@ -42,7 +42,18 @@ describe("the admin home counts", () => {
       { companyId: verified, authorId: author.id, reasons: ["name"], description: "Erledigt", status: "NO_UPDATES" },
       { companyId: deleted, authorId: author.id, reasons: ["name"], description: "Gelöscht" },
     ]);
-    expect(await getAdminHomeCounts(db(), admin)).toEqual({ kind: "admin", companyApprovals: 2, linkRequests: 1, roleRequests: 1, challenges: 1 });
+    // Open duplicate pairs of live profiles (decision 040): a kept-both pair and one with a deleted profile are not work.
+    const twin = await insertCompany(db());
+    const other = await insertCompany(db());
+    const pairRow = (a: string, b: string, status: "OPEN" | "KEPT_BOTH" = "OPEN") => ({
+      companyA: a < b ? a : b,
+      companyB: a < b ? b : a,
+      score: 60,
+      reasons: ["SAME_WEBSITE_DOMAIN" as const],
+      status,
+    });
+    await db().insert(companyDuplicatePairs).values([pairRow(verified, twin), pairRow(verified, other, "KEPT_BOTH"), pairRow(twin, deleted)]);
+    expect(await getAdminHomeCounts(db(), admin)).toEqual({ kind: "admin", companyApprovals: 2, linkRequests: 1, roleRequests: 1, challenges: 1, duplicates: 1 });
   });
 
   it("for Multiplikators: their upcoming events, the waiting lists on them, and their news", async () => {

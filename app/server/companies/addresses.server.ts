@@ -56,7 +56,7 @@ export async function addAddress(db: Db, actor: Actor, companyId: string, input:
   return withTransaction(db, async (tx) => {
     await lockCompany(tx, companyId);
     const id = await insertAddress(tx, companyId, input);
-    await recordCompanyUpdate(tx, actor, companyId, "address");
+    await recordCompanyUpdate(tx, actor, companyId, "address", ["addresses"]);
     return id;
   });
 }
@@ -82,7 +82,7 @@ export async function updateAddress(db: Db, actor: Actor, companyId: string, add
       .update(companyAddresses)
       .set({ ...addressValues(input), ...(await locate(tx, input)), updatedAt: new Date() })
       .where(eq(companyAddresses.id, addressId));
-    await recordCompanyUpdate(tx, actor, companyId, "address");
+    await recordCompanyUpdate(tx, actor, companyId, "address", ["addresses"]);
   });
 }
 
@@ -98,6 +98,6 @@ export async function deleteAddress(db: Db, actor: Actor, companyId: string, add
     if (!current) throw new AppError("NOT_FOUND");
     if (current.kind === "HEADQUARTERS") throw new AppError("HEADQUARTERS_REQUIRED");
     await tx.delete(companyAddresses).where(eq(companyAddresses.id, addressId));
-    await recordCompanyUpdate(tx, actor, companyId, "address");
+    await recordCompanyUpdate(tx, actor, companyId, "address", ["addresses"]);
   });
 }

@@ -3,7 +3,7 @@ import { fromBerlin } from "~/schemas/berlin-time";
 import { COMPANY_DATABASE_PAGE_SIZE, type CompanyDatabaseFilter } from "~/schemas/company-database";
 import type { DateParts } from "~/schemas/date-input";
 import type { Db } from "~/server/db/client.server";
-import { companies, companyAddresses, companyContacts, companyNace, companyTags, companyUserLinks, programmeRegions, tags, users } from "~/server/db/schema";
+import { companies, companyAddresses, companyContacts, companyIdentifiers, companyNace, companyTags, companyUserLinks, programmeRegions, tags, users } from "~/server/db/schema";
 import { expandNace } from "~/server/reference/nace.server";
 import { foldedPattern } from "~/server/news/list-managed.server";
 import { adminPolicy } from "~/server/policy/company-policy";
@@ -39,6 +39,18 @@ function startOfNextBerlinDay(d: DateParts): Date {
 }
 
 /**
+ * SQL: one of the company's identifiers (IČO, commercial register, KWIZ id, others) is the search
+ * text, compared in their stored form (upper case, letters and digits only); an IČO typed without
+ * its leading zeros still matches.
+ */
+function identifierMatches(q: string): SQL | undefined {
+  const normalized = q.toUpperCase().replace(/[^\p{L}\p{N}]/gu, "");
+  if (normalized.length < 2) return undefined;
+  const candidates = /^\d{1,7}$/.test(normalized) ? [normalized, normalized.padStart(8, "0")] : [normalized];
+  return sql`exists (select 1 from ${companyIdentifiers} where ${companyIdentifiers.companyId} = ${companies.id} and ${inArray(companyIdentifiers.normalized, candidates)})`;
+}
+
+/**
  * SQL: the company matches the filter (everything but sort and page). `expandedNace`: the filter's
  * NACE codes with all their sub-codes (`expandNace`), so a section selects its divisions, groups
  * and classes; any of them matches.
@@ -50,7 +62,7 @@ export function companyDatabaseWhere(filter: CompanyDatabaseFilter, expandedNace
   if (filter.state === "VERIFIED" || filter.state === "PENDING" || filter.state === "DEACTIVATED") conditions.push(eq(companies.status, filter.state));
   if (filter.q) {
     const pattern = foldedPattern(filter.q);
-    conditions.push(or(sql`pn_norm(${companies.name}) like ${pattern}`, sql`pn_norm(${companies.website}) like ${pattern}`));
+    conditions.push(or(sql`pn_norm(${companies.name}) like ${pattern}`, sql`pn_norm(${companies.website}) like ${pattern}`, identifierMatches(filter.q)));
   }
   if (filter.origin) conditions.push(eq(companies.origin, filter.origin));
   if (filter.country || filter.region) {

@@ -5,7 +5,7 @@ import { insertCompany, insertUser, type TestUser } from "../../../tests/support
 import { createTestDb } from "../../../tests/support/db";
 import { COMPANY_DOWNLOAD_MAX, type CompanyDatabaseFilter, parseCompanyDatabaseFilter } from "~/schemas/company-database";
 import type { DbHandle } from "~/server/db/client.server";
-import { auditTrail, companies, companyAddresses, companyContacts, companyNace, companyTags, tags } from "~/server/db/schema";
+import { auditTrail, companies, companyAddresses, companyContacts, companyIdentifiers, companyNace, companyTags, tags } from "~/server/db/schema";
 import { csvDownloadResponse, xlsxDownloadResponse } from "~/server/downloads/table-download.server";
 import { recordCompanyUpdate } from "./audit-company.server";
 import { bulkCompanyAction } from "./bulk.server";
@@ -123,6 +123,19 @@ describe("the company database's filters", () => {
     expect((await listCompanyDatabase(handle.db, admin, { q: "dbt alpha S.R.O" })).items.map((c) => c.id)).toEqual([ids.alpha]);
   });
 
+  it("finds a company by one of its identifiers, an IČO also without its leading zeros", async () => {
+    await handle.db.insert(companyIdentifiers).values([
+      { companyId: ids.alpha, kind: "ICO", value: "0012 3455", normalized: "00123455" },
+      { companyId: ids.beta, kind: "COMMERCIAL_REGISTER", value: "HRB 4711 Dresden", normalized: "HRB4711DRESDEN" },
+    ]);
+    const found = async (q: string) => (await listCompanyDatabase(handle.db, admin, { q })).items.map((c) => c.id);
+    expect(await found("00123455")).toEqual([ids.alpha]);
+    expect(await found("123455")).toEqual([ids.alpha]);
+    expect(await found("hrb 4711 dresden")).toEqual([ids.beta]);
+    expect(await found("HRB 4712 Dresden")).toEqual([]);
+    await handle.db.delete(companyIdentifiers).where(inArray(companyIdentifiers.companyId, [ids.alpha, ids.beta]));
+  });
+
   it("filters by last change between two Berlin calendar days, both inclusive", async () => {
     // 22:30 UTC on 10 January is 23:30 on 10 January in Berlin.
     expect(await names({ changedFrom: { year: 2026, month: 1, day: 10 }, changedTo: { year: 2026, month: 1, day: 10 } })).toEqual(["DBT Alpha s.r.o."]);
@@ -197,7 +210,11 @@ describe("the company database's bulk actions", () => {
 });
 
 describe("the company download", () => {
-  it("writes every profile field, the headquarters, further locations, contacts and accounts", async () => {
+  it("writes every profile field, the identifiers, the headquarters, further locations, contacts and accounts", async () => {
+    await handle.db.insert(companyIdentifiers).values([
+      { companyId: ids.alpha, kind: "ICO", value: "00123455", normalized: "00123455" },
+      { companyId: ids.alpha, kind: "OTHER", label: "DIČ", value: "CZ00123455", normalized: "CZ00123455" },
+    ]);
     const filter = { ...DEFAULT_COMPANY_DATABASE_FILTER, q: "DBT Alpha" };
     const csv = await csvDownloadResponse(await companyDownload(handle.db, admin, filter, "cs", "csv")).text();
     const lines = csv.replace(/^\uFEFF/, "").split("\r\n").filter(Boolean);
@@ -217,6 +234,7 @@ describe("the company download", () => {
       Name: "DBT Alpha s.r.o.",
       Status: "Freigegeben",
       Herkunft: "Manuell angelegt",
+      "Kennungen (Register, IČO, KWIZ …)": "IČO 00123455; DIČ CZ00123455",
       "NACE-Codes": "25.11",
       Schlagwörter: "DBT Export; DBT Schweißen",
       "Hauptsitz: Ort": "Ústí nad Labem",

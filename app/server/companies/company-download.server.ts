@@ -4,7 +4,7 @@ import { type MessageKey, translate } from "~/i18n/translate";
 import { COMPANY_DOWNLOAD_MAX, type CompanyDatabaseFilter } from "~/schemas/company-database";
 import type { ContactFunction } from "~/schemas/enums";
 import type { Db } from "~/server/db/client.server";
-import { companies, companyAddresses, companyContacts, companyNace, companyTags, tags } from "~/server/db/schema";
+import { companies, companyAddresses, companyContacts, companyIdentifiers, companyNace, companyTags, tags } from "~/server/db/schema";
 import { pagedRows, type TableCell, type TableDownload } from "~/server/downloads/table-download.server";
 import { AppError } from "~/server/errors";
 import type { Actor } from "~/server/policy/policy";
@@ -43,6 +43,7 @@ const COLUMNS = [
   "name",
   "state",
   "origin",
+  "identifiers",
   "website",
   "descriptionDe",
   "descriptionCs",
@@ -93,6 +94,7 @@ async function fetchPage(db: Db, where: SQL | undefined, locale: Locale, after: 
       deletedAt: companies.deletedAt,
       // Subqueries name their tables and the outer company explicitly: drizzle leaves columns of a
       // single-table select unqualified, which would be ambiguous inside them.
+      identifiers: sql<string | null>`(select string_agg(case i.kind when 'ICO' then 'IČO ' when 'KWIZ' then 'KWIZ ' when 'OTHER' then i.label || ' ' else '' end || i.value, '; ' order by i.kind, i.label, i.normalized) from ${companyIdentifiers} i where i.company_id = ${OUTER_ID})`,
       nace: sql<string | null>`(select string_agg(n.nace_code, '; ' order by n.nace_code) from ${companyNace} n where n.company_id = ${OUTER_ID})`,
       tags: sql<string | null>`(select string_agg(t.${sql.raw(tagLabel)}, '; ' order by t.${sql.raw(tagLabel)}) from ${companyTags} ct join ${tags} t on t.id = ct.tag_id where ct.company_id = ${OUTER_ID})`,
       addresses: sql<unknown>`(select json_agg(json_build_object('kind', a.kind, 'line1', a.line1, 'line2', a.line2, 'postalCode', a.postal_code, 'city', a.city, 'state', a.state, 'country', a.country, 'region', a.region_code) order by a.kind, a.created_at, a.id) from ${companyAddresses} a where a.company_id = ${OUTER_ID})`,
@@ -118,6 +120,7 @@ function cells(row: PageRow, locale: Locale): TableCell[] {
     row.name,
     row.deletedAt ? t("companyAdmin.state.DELETED") : t(`companyAdmin.state.${row.status}`),
     t(`company.origin.${row.origin}`),
+    row.identifiers,
     row.website,
     row.descriptionDe,
     row.descriptionCs,

@@ -23,7 +23,8 @@ export async function addContact(db: Db, actor: Actor, companyId: string, input:
   await authorizeEdit(db, actor, companyId);
   return withTransaction(db, async (tx) => {
     const [row] = await tx.insert(companyContacts).values({ companyId, ...values(input, actor) }).returning({ id: companyContacts.id });
-    await recordCompanyUpdate(tx, actor, companyId, "contact");
+    // The import fills the GENERAL contact's e-mail and phone; a person's GENERAL contact wins (decision 039).
+    await recordCompanyUpdate(tx, actor, companyId, "contact", input.function === "GENERAL" ? ["email", "phone"] : []);
     return row!.id;
   });
 }
@@ -31,13 +32,19 @@ export async function addContact(db: Db, actor: Actor, companyId: string, input:
 export async function updateContact(db: Db, actor: Actor, companyId: string, contactId: string, input: ContactInput): Promise<void> {
   await authorizeEdit(db, actor, companyId);
   await withTransaction(db, async (tx) => {
-    const updated = await tx
+    const [before] = await tx
+      .select({ function: companyContacts.function, email: companyContacts.email, phone: companyContacts.phone })
+      .from(companyContacts)
+      .where(and(eq(companyContacts.id, contactId), eq(companyContacts.companyId, companyId)))
+      .for("update");
+    if (!before) throw new AppError("NOT_FOUND");
+    await tx
       .update(companyContacts)
       .set({ ...values(input, actor), updatedAt: new Date() })
-      .where(and(eq(companyContacts.id, contactId), eq(companyContacts.companyId, companyId)))
-      .returning({ id: companyContacts.id });
-    if (updated.length === 0) throw new AppError("NOT_FOUND");
-    await recordCompanyUpdate(tx, actor, companyId, "contact");
+      .where(and(eq(companyContacts.id, contactId), eq(companyContacts.companyId, companyId)));
+    const general = before.function === "GENERAL" || input.function === "GENERAL";
+    const curated = general ? [...(before.email !== input.email || before.function !== input.function ? ["email"] : []), ...(before.phone !== input.phone || before.function !== input.function ? ["phone"] : [])] : [];
+    await recordCompanyUpdate(tx, actor, companyId, "contact", curated);
   });
 }
 
@@ -47,8 +54,8 @@ export async function deleteContact(db: Db, actor: Actor, companyId: string, con
     const deleted = await tx
       .delete(companyContacts)
       .where(and(eq(companyContacts.id, contactId), eq(companyContacts.companyId, companyId)))
-      .returning({ id: companyContacts.id });
+      .returning({ id: companyContacts.id, function: companyContacts.function });
     if (deleted.length === 0) throw new AppError("NOT_FOUND");
-    await recordCompanyUpdate(tx, actor, companyId, "contact");
+    await recordCompanyUpdate(tx, actor, companyId, "contact", deleted[0]!.function === "GENERAL" ? ["email", "phone"] : []);
   });
 }

@@ -95,16 +95,29 @@ export async function updateCompanyProfile(
   // The replaced logo stays downloadable only until the new one is committed.
   await writeWithFiles(storage, [logoKey], ({ retire }) => withTransaction(db, async (tx) => {
     await lockCompany(tx, companyId);
-    if (logoKey) {
-      const [current] = await tx.select({ logoKey: companies.logoKey }).from(companies).where(eq(companies.id, companyId));
-      retire(current?.logoKey);
-    }
+    const [current] = await tx
+      .select({ logoKey: companies.logoKey, name: companies.name, descriptionDe: companies.descriptionDe, descriptionCs: companies.descriptionCs, website: companies.website })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    if (logoKey) retire(current?.logoKey);
     const { name, descriptionDe, descriptionCs, website } = profile;
+    // The import fields this edit changes (a later import leaves them, decision 039).
+    const curated: string[] = [];
+    if (current?.name !== name) curated.push("name");
+    if (current?.descriptionDe !== descriptionDe || current?.descriptionCs !== descriptionCs) curated.push("description");
+    if (current?.website !== website) curated.push("website");
+    if (logoKey) curated.push("logo");
+    const oldNace = new Set((await tx.select({ code: companyNace.naceCode }).from(companyNace).where(eq(companyNace.companyId, companyId))).map((r) => r.code));
+    const oldTags = new Set((await tx.select({ id: companyTags.tagId }).from(companyTags).where(eq(companyTags.companyId, companyId))).map((r) => r.id));
     await tx
       .update(companies)
       .set({ name, descriptionDe, descriptionCs, website, ...(logoKey ? { logoKey } : {}) })
       .where(eq(companies.id, companyId));
     await replaceNaceAndTags(tx, actor, companyId, profile);
-    await recordCompanyUpdate(tx, actor, companyId, "profile");
+    const newNace = new Set(profile.nace);
+    if (newNace.size !== oldNace.size || [...newNace].some((c) => !oldNace.has(c))) curated.push("nace");
+    const newTags = new Set((await tx.select({ id: companyTags.tagId }).from(companyTags).where(eq(companyTags.companyId, companyId))).map((r) => r.id));
+    if (newTags.size !== oldTags.size || [...newTags].some((t) => !oldTags.has(t))) curated.push("tags");
+    await recordCompanyUpdate(tx, actor, companyId, "profile", curated);
   }));
 }

@@ -9,6 +9,7 @@ import {
   companyAddresses,
   companyChallenges,
   companyContacts,
+  companyLogoFetches,
   companyNace,
   companyServices,
   companyTags,
@@ -88,13 +89,13 @@ async function registeredInOthersEvents(tx: Db, companyId: string): Promise<bool
  * town, country and region of its headquarters, so that their participant lists, B2B plans,
  * evaluations and the funder statistics stay whole. Its own events (with their registrations),
  * news, ads, contacts, member links, tags, industries, error reports, further addresses, its
- * co-organiser entries and its description, website and logo are deleted. It stays deleted
+ * co-organiser entries, imported-logo fetches and its description, website and logo are deleted. It stays deleted
  * (hidden everywhere, not restorable) and is not purged again.
  */
 async function reduceToTombstone(tx: Db, companyId: string, now: Date): Promise<void> {
   await tx.delete(events).where(eq(events.companyId, companyId));
   await tx.delete(news).where(eq(news.companyId, companyId));
-  for (const table of [companyServices, companyContacts, companyUserLinks, companyTags, companyNace, companyChallenges, eventOrganizers]) {
+  for (const table of [companyServices, companyContacts, companyUserLinks, companyTags, companyNace, companyChallenges, eventOrganizers, companyLogoFetches]) {
     await tx.delete(table).where(eq(table.companyId, companyId));
   }
   await tx.delete(companyAddresses).where(and(eq(companyAddresses.companyId, companyId), ne(companyAddresses.kind, "HEADQUARTERS")));

@@ -26,7 +26,11 @@ export const tags = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("tags_label_de_key").on(sql`lower(${t.labelDe})`), uniqueIndex("tags_label_cs_key").on(sql`lower(${t.labelCs})`)],
+  // An empty label is a language still missing (an imported tag, decision 041): several may lack one.
+  (t) => [
+    uniqueIndex("tags_label_de_key").on(sql`lower(${t.labelDe})`).where(sql`${t.labelDe} <> ''`),
+    uniqueIndex("tags_label_cs_key").on(sql`lower(${t.labelCs})`).where(sql`${t.labelCs} <> ''`),
+  ],
 );
 
 export const companies = pgTable(
@@ -55,6 +59,11 @@ export const companies = pgTable(
      * keep its name and headquarters. Everything else of the profile is gone; it stays deleted.
      */
     purgedAt: timestamp("purged_at", { withTimezone: true }),
+    /**
+     * Import fields a person has changed on this profile (issue 21, decision 038): a later import
+     * leaves them as they are. Empty for profiles nobody edited by hand.
+     */
+    curatedFields: text("curated_fields").array().$type<string[]>().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

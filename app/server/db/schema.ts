@@ -131,3 +131,6 @@ export * from "./schema-organisers";
 export * from "./schema-b2b";
 export * from "./schema-news";
 export * from "./schema-analytics";
+export * from "./schema-imports";
+export * from "./schema-translations";
+export * from "./schema-duplicates";

@@ -58,6 +58,7 @@ it("a start that dies half-way through seeding leaves nothing behind, and the ne
       },
       get: (key: string) => failing.get(key),
       delete: (key: string) => failing.delete(key),
+      openReadStream: (key: string) => failing.openReadStream(key),
     };
     await expect(seedDemoCompanies(fresh.db, dying)).rejects.toThrow("killed");
     const [afterCrash] = await fresh.db.select({ n: count() }).from(companies);

@@ -81,8 +81,12 @@ const UPLOADS: Partial<Record<string, BodyLimit>> = {
 /** The analytics beacon (decision 035): a few hundred bytes of JSON. */
 const ANALYTICS_LIMIT: BodyLimit = { maxBytes: ANALYTICS_BODY_MAX_BYTES };
 
+/** A translate button's request (decision 041): the longest field (news HTML, 50,000 chars, up to 3 bytes each) and the form's framing. */
+const TRANSLATION_LIMIT: BodyLimit = { maxBytes: 3 * 50_000 + 16 * KIB };
+
 /** The body limit of a request path (pathname only; percent-encoded or not). */
 export function bodyLimitFor(pathname: string): BodyLimit {
+  if (pathname === "/api/translations" || pathname === "/api/translations.data") return TRANSLATION_LIMIT;
   // Also its single-fetch data URL: React Router serves the same action there.
   if (pathname === "/api/event" || pathname === "/api/event.data") return ANALYTICS_LIMIT;
   // Submissions with JavaScript go to the single-fetch data URL of the page (`….data`, `/_root.data`).

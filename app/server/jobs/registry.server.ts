@@ -1,7 +1,24 @@
 import { companyPurgeJob } from "~/server/companies/purge.server";
+import { logoFetchDrainJob, logoFetchSweepJob } from "~/server/imports/logos/job.server";
+import { importRunJob, importSweepJob } from "~/server/imports/run/job.server";
+import { duplicateDetectionJob } from "~/server/duplicates/detection.server";
 import { b2bPreferenceReminderJob } from "~/server/matching/preference-reminders.server";
 import { participantMailJob, participantMailSweepJob } from "~/server/participants/mail-jobs.server";
+import { translationDrainJob, translationJob, translationSweepJob } from "~/server/translation/job-definitions.server";
 import type { JobDefinition } from "./job";
 
 /** Every kind of job the app runs; each instance (and `npm run worker`) works on all of them. */
-export const ALL_JOBS: readonly JobDefinition[] = [participantMailJob, participantMailSweepJob, b2bPreferenceReminderJob, companyPurgeJob] as unknown as JobDefinition[];
+export const ALL_JOBS: readonly JobDefinition[] = [
+  participantMailJob,
+  participantMailSweepJob,
+  b2bPreferenceReminderJob,
+  companyPurgeJob,
+  importRunJob,
+  importSweepJob,
+  logoFetchDrainJob,
+  logoFetchSweepJob,
+  translationJob,
+  translationDrainJob,
+  translationSweepJob,
+  duplicateDetectionJob,
+] as unknown as JobDefinition[];

@@ -21,6 +21,18 @@ export function startJobs(options: { work?: boolean } = {}): Promise<JobQueue> {
   return holder.__partnernetJobs;
 }
 
+/** Whether this process's queue is up (readiness, server/health.ts). */
+export async function jobQueueState(): Promise<"running" | "stopped"> {
+  const queue = holder.__partnernetJobs;
+  if (!queue) return "stopped";
+  try {
+    await queue;
+    return "running";
+  } catch {
+    return "stopped";
+  }
+}
+
 export async function stopJobs(): Promise<void> {
   const queue = holder.__partnernetJobs;
   holder.__partnernetJobs = undefined;

@@ -40,6 +40,9 @@ async function ownersOf(db: Db, kind: PrivateFilePrefix, key: string): Promise<O
         fileName: null,
       };
     }
+    case "imports":
+      // Import files are read by the import job only; admins get the report, not the upload.
+      return { used: false, eventIds: [], recipientCompanyIds: [], fileName: null };
   }
 }
 

@@ -20,6 +20,8 @@ export const FILE_KINDS = {
   invoices: "private",
   /** Logos printed on name tags. */
   "badge-logos": "private",
+  /** Uploaded import files (CSV, XLSX): admins only, removed with their import. */
+  imports: "private",
 } as const satisfies Record<string, "public" | "private">;
 
 export type FilePrefix = keyof typeof FILE_KINDS;

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
+import type { Readable } from "node:stream";
 import path from "node:path";
 import { config } from "~/server/config.server";
 import { type FilePrefix, isFilePrefix } from "./file-kinds";
@@ -13,6 +14,8 @@ export interface FileStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<{ data: Buffer; contentType: string } | null>;
   delete(key: string): Promise<void>;
+  /** The file as a stream (large files such as imports are read without holding them whole); null when missing. */
+  openReadStream(key: string): Promise<Readable | null>;
 }
 
 /**
@@ -84,6 +87,18 @@ export class LocalDiskStorage implements FileStorage {
     try {
       const data = await fs.readFile(file);
       return { data, contentType: await this.readContentType(key, file) };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async openReadStream(key: string): Promise<Readable | null> {
+    const file = this.pathOf(key);
+    if (!file) return null;
+    try {
+      const handle = await fs.open(file, "r");
+      return handle.createReadStream({ highWaterMark: 256 * 1024 });
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;

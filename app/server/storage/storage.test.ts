@@ -36,6 +36,19 @@ async function decoded(key: string) {
 }
 
 describe("LocalDiskStorage", () => {
+  it("streams a stored file and answers null for a missing or impossible key", async () => {
+    const key = newStorageKey("imports", "csv");
+    const data = Buffer.alloc(700 * 1024, "a;b\n");
+    await storage.put(key, data, "text/csv");
+    const stream = await storage.openReadStream(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream!) chunks.push(chunk as Buffer);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(Buffer.concat(chunks).equals(data)).toBe(true);
+    expect(await storage.openReadStream(newStorageKey("imports", "csv"))).toBeNull();
+    expect(await storage.openReadStream("../etc/passwd")).toBeNull();
+  });
+
   it("stores, reads and deletes a file by key, leaving no temp files", async () => {
     const key = newStorageKey("mail", "csv");
     await storage.put(key, Buffer.from("a;b\n"), "text/csv");

@@ -1,0 +1,2 @@
+ALTER TABLE "company_imports" ADD COLUMN "queued_by" uuid;--> statement-breakpoint
+ALTER TABLE "company_imports" ADD CONSTRAINT "company_imports_queued_by_users_id_fk" FOREIGN KEY ("queued_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;

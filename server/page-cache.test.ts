@@ -1,0 +1,116 @@
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RawResponse, rawRequest, signIn, startServer, type TestServer } from "../tests/support/server";
+
+/**
+ * The anonymous page cache (decision 045) against the production build: a public page is rendered
+ * once and then served with a fresh CSP nonce; signed-in requests never read or fill it; a write
+ * empties it; a page is forgotten after the TTL; simultaneous misses share one render.
+ */
+let server: TestServer;
+// Long enough that two requests in a row fall within it even on a loaded CI machine (CI runs this
+// next to the browser suite); the TTL test waits it out once.
+const TTL_MS = 8_000;
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+
+beforeAll(async () => {
+  server = await startServer({ PAGE_CACHE_TTL_MS: String(TTL_MS) });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const get = (path: string, cookie?: string) => rawRequest(server, { path, headers: cookie ? { Cookie: cookie } : {} });
+const cacheOf = (response: RawResponse) => response.headers["x-page-cache"];
+const nonceOf = (response: RawResponse) => /'nonce-([^']+)'/.exec(String(response.headers["content-security-policy"]))?.[1];
+/** An anonymous POST the app refuses (no e-mail): still a write attempt, so the cache is emptied. */
+const write = () => rawRequest(server, { method: "POST", path: "/de/anmelden", headers: { ...FORM, Origin: server.url }, body: "intent=request&email=" });
+
+describe("anonymous page cache", () => {
+  it("serves a public page again with its own nonce in the header and in every script", async () => {
+    await write();
+    const first = await get("/de/impressum");
+    const second = await get("/de/impressum");
+    expect(first.status).toBe(200);
+    expect([cacheOf(first), cacheOf(second)]).toEqual(["miss", "hit"]);
+    const [a, b] = [nonceOf(first), nonceOf(second)];
+    expect(a).toBeTruthy();
+    expect(b).toBeTruthy();
+    expect(a).not.toBe(b);
+    for (const [response, nonce] of [[first, a], [second, b]] as const) {
+      const scripts = [...response.body.matchAll(/<script[^>]*nonce="([^"]+)"/g)].map((m) => m[1]);
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(new Set(scripts)).toEqual(new Set([nonce]));
+    }
+    expect(second.body.replaceAll(b!, "")).toBe(first.body.replaceAll(a!, ""));
+  });
+
+  it("compresses each answer for its own request, stored or not", async () => {
+    await write();
+    const gzip = { "Accept-Encoding": "gzip" };
+    const compressed = await rawRequest(server, { path: "/de/faq", headers: gzip });
+    expect(compressed.headers["content-encoding"]).toBe("gzip");
+    const plain = await get("/de/faq");
+    expect(cacheOf(plain)).toBe("hit");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toContain("</html>");
+    const again = await rawRequest(server, { path: "/de/faq", headers: gzip });
+    expect(cacheOf(again)).toBe("hit");
+    expect(again.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(again.rawBody).toString()).toContain("</html>");
+  });
+
+  it("sets the language cookie per request, as the page itself does", async () => {
+    await get("/cs/tiraz");
+    const fresh = await get("/cs/tiraz");
+    expect(cacheOf(fresh)).toBe("hit");
+    expect(String(fresh.headers["set-cookie"])).toMatch(/^locale=cs;/);
+    const otherLanguage = await get("/cs/tiraz", "locale=de");
+    expect(cacheOf(otherLanguage)).toBe("hit");
+    expect(String(otherLanguage.headers["set-cookie"])).toMatch(/^locale=cs;/);
+    const same = await get("/cs/tiraz", "locale=cs");
+    expect(cacheOf(same)).toBe("hit");
+    expect(same.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("never serves or stores a signed-in page", async () => {
+    const session = await signIn(server, "admin@partnernet.example");
+    await write();
+    const signedIn = await get("/de", `locale=de; ${session}`);
+    expect(signedIn.status).toBe(200);
+    expect(cacheOf(signedIn)).toBeUndefined();
+    // Nothing was stored from it: the next anonymous request renders afresh.
+    const anonymous = await get("/de");
+    expect(cacheOf(anonymous)).toBe("miss");
+    // And a stored anonymous page is not what a signed-in visitor gets.
+    expect(cacheOf(await get("/de"))).toBe("hit");
+    const again = await get("/de", session);
+    expect(cacheOf(again)).toBeUndefined();
+    expect(again.headers["cache-control"]).toBe("private, no-store");
+  }, 60_000);
+
+  it("forgets everything after a write on this instance, and each page after the TTL", async () => {
+    await get("/de/datenschutz");
+    expect(cacheOf(await get("/de/datenschutz"))).toBe("hit");
+    await write();
+    expect(cacheOf(await get("/de/datenschutz"))).toBe("miss");
+    expect(cacheOf(await get("/de/datenschutz"))).toBe("hit");
+    await new Promise((r) => setTimeout(r, TTL_MS + 300));
+    expect(cacheOf(await get("/de/datenschutz"))).toBe("miss");
+  }, 60_000);
+
+  it("stores no error page", async () => {
+    const unknown = "/de/firmen/00000000-0000-4000-8000-000000000000";
+    const first = await get(unknown);
+    expect(first.status).toBe(404);
+    expect(cacheOf(await get(unknown))).toBe("miss");
+  });
+
+  it("lets simultaneous requests for a missing page share one render", async () => {
+    await write();
+    const responses = await Promise.all(Array.from({ length: 8 }, () => get("/de/suche?q=metall")));
+    expect(responses.every((r) => r.status === 200)).toBe(true);
+    expect(responses.filter((r) => cacheOf(r) === "miss")).toHaveLength(1);
+  });
+});
