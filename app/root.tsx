@@ -8,7 +8,7 @@ import "./styles/global.css";
 import MANTINE_LAYER_ORDER from "virtual:mantine-layer-order";
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import { AppLayout } from "./components/layout/AppLayout";
@@ -80,6 +80,11 @@ export function Layout({ children }: { children: ReactNode }) {
   // The browser loads every message for a signed-in user from now on (catalogue-store.browser.ts).
   noteSignedIn(locale, signedIn);
   const rest = signedIn || !isPublicPath(location.pathname);
+  // Marks the document once React has taken it over: end-to-end tests wait for it before a click
+  // that must go through the app's own handlers (after the first commit, so no hydration mismatch).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang={LOCALE_TAGS[locale]} {...mantineHtmlProps}>
       <head>

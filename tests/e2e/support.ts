@@ -289,3 +289,8 @@ export async function expectBadgesWhole(badges: Locator, label: string) {
   );
   expect.soft(cut, label).toEqual([]);
 }
+
+/** Waits until React has hydrated the page (root.tsx marks the document). */
+export async function waitForHydration(page: Page) {
+  await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 30_000 });
+}
