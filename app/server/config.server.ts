@@ -22,6 +22,14 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default("PartnerNet <no-reply@partnernet.example>"),
   MAIL_OUTBOX_DIR: z.string().optional(),
   STORAGE_DIR: z.string().optional(),
+  /** Uploaded files in an S3-compatible bucket instead of STORAGE_DIR (decision 056): instances on several machines share them. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("true"),
+  S3_KEY_PREFIX: z.string().regex(/^([a-z0-9][a-z0-9-]{0,62}\/)?$/, "S3_KEY_PREFIX must look like name/").default(""),
   SEED_DEMO_DATA: z.enum(["true", "false"]).optional(),
   LOGIN_CODE_TTL_MINUTES: z.coerce.number().int().positive().default(10),
   LOGIN_CODE_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
@@ -142,6 +150,17 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     mailFrom: e.MAIL_FROM,
     outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(dataDir, "outbox")),
     storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, "files")),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+          keyPrefix: e.S3_KEY_PREFIX,
+        }
+      : null,
     seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === "true" : !isProduction,
     login: {
       codeTtlMinutes: e.LOGIN_CODE_TTL_MINUTES,

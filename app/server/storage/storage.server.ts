@@ -4,6 +4,7 @@ import type { Readable } from "node:stream";
 import path from "node:path";
 import { config } from "~/server/config.server";
 import { type FilePrefix, isFilePrefix } from "./file-kinds";
+import { S3Storage } from "./s3-storage.server";
 
 /**
  * Where uploaded files live. Async and key-based so that the local-disk implementation
@@ -26,7 +27,7 @@ export interface FileStorage {
 const KEY_PATTERN = /^[a-z][a-z0-9-]{0,31}\/[A-Za-z0-9_-]{16,64}\.[a-z0-9]{1,8}$/;
 
 /** A MIME type safe to echo in a Content-Type header (no CR/LF, no parameters we did not set). */
-const CONTENT_TYPE_PATTERN = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
+export const CONTENT_TYPE_PATTERN = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
 
 const TYPE_BY_EXTENSION: Record<string, string> = {
   webp: "image/webp",
@@ -51,7 +52,7 @@ export function newStorageKey(prefix: FilePrefix, extension: string): string {
   return key;
 }
 
-function contentTypeFor(key: string): string {
+export function contentTypeFor(key: string): string {
   return TYPE_BY_EXTENSION[path.extname(key).slice(1)] ?? "application/octet-stream";
 }
 
@@ -145,8 +146,8 @@ async function writeAtomically(file: string, data: Buffer | string): Promise<voi
 
 let instance: FileStorage | undefined;
 
-/** The process-wide storage for `config.storageDir`. */
+/** The process-wide storage: the S3-compatible bucket when S3_BUCKET is set (decision 056), else `config.storageDir`. */
 export function getStorage(): FileStorage {
-  instance ??= new LocalDiskStorage(config.storageDir);
+  instance ??= config.s3 ? new S3Storage(config.s3) : new LocalDiskStorage(config.storageDir);
   return instance;
 }
