@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { href } from "~/routing/paths";
 import { listOutbox } from "~/server/mail/mailer.server";
 import { TEST_ENGINE } from "../tests/support/db";
-import { type Balancer, startBalancer } from "../tests/support/nginx";
+import { type Balancer, ensureNginx, startBalancer } from "../tests/support/nginx";
 import { extractCode, lastMailTo } from "../tests/support/outbox";
 import { type RawResponse, rawRequest, startServer, type TestServer } from "../tests/support/server";
 
@@ -83,11 +83,13 @@ describe.skipIf(TEST_ENGINE !== "postgres")("two instances behind nginx on one P
   }
 
   beforeAll(async () => {
+    // First, before any server starts: fails loudly when nginx is missing and cannot be installed
+    // (scripts/ensure-nginx.sh), it never skips.
+    ensureNginx();
     // A: a copy of the run's seeded demo database (tests/support/server.ts); B: the same database,
     // data folder (so storage folder) and outbox, another process and port.
     a = await startServer({ ...ENV, PORT: String(PORTS[0]) });
     b = await startServer({ ...ENV, PORT: String(PORTS[1]) }, a);
-    // Fails loudly when nginx is missing and cannot be installed (scripts/ensure-nginx.sh).
     balancer = await startBalancer(BALANCER_PORT, [...PORTS]);
     sql = new pg.Client({ connectionString: a.databaseUrl! });
     await sql.connect();
@@ -119,8 +121,8 @@ describe.skipIf(TEST_ENGINE !== "postgres")("two instances behind nginx on one P
     expect(pidOf(onOther)).not.toBe(admin.verifiedOn);
     const organisation = await signIn(ORGANISATION);
     cookies[ORGANISATION] = organisation.cookie;
-    // Round robin: with nothing else in between the code was asked of one instance and checked by the other.
-    expect(organisation.requestedOn).not.toBe(organisation.verifiedOn);
+    // Round robin: with nothing else in between, the code was asked of one instance and checked by the other.
+    expect(organisation.requestedOn, "code request and check on the same instance: did nginx stop alternating?").not.toBe(organisation.verifiedOn);
   });
 
   it("serves a logo uploaded through one instance from the other (one storage folder)", async () => {

@@ -26,7 +26,7 @@ export const NGINX = "/usr/sbin/nginx";
 export function ensureNginx(): void {
   if (fs.existsSync(NGINX)) return;
   try {
-    execFileSync("bash", [path.join(ROOT, "scripts/ensure-nginx.sh")], { stdio: "pipe", timeout: 300_000 });
+    execFileSync("bash", [path.join(ROOT, "scripts/ensure-nginx.sh")], { stdio: "pipe", timeout: 200_000 });
   } catch (error) {
     const output = error as { stdout?: Buffer; stderr?: Buffer };
     throw new Error(`nginx is needed for the deployment test and could not be installed (scripts/ensure-nginx.sh):\n${output.stdout?.toString() ?? ""}${output.stderr?.toString() ?? String(error)}`);
