@@ -34,6 +34,8 @@ npm run --silent build
 
 bash scripts/ensure-postgres.sh
 bash scripts/ensure-chromium.sh
+# The deployment test installs it too when missing; here the install stays out of its time limit.
+bash scripts/ensure-nginx.sh
 
 vitest_pglite() {
   TEST_DB=pglite npx vitest run "$@" --reporter=default --reporter=json --outputFile.json=.tmp/reports/vitest-pglite.json

@@ -48,7 +48,8 @@ export async function startServer(env: Record<string, string> = {}, reuse?: Test
 
 async function launch(env: Record<string, string>, dataDir: string, db: TestServer["db"], upWithinMs = 90_000): Promise<TestServer> {
   const buildDir = process.env.BUILD_DIR ?? "build";
-  const port = await freePort();
+  // A test that puts a balancer in front names the port (its config lists it); else any free one.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ["server.js"], {
     cwd: ROOT,
     env: {
