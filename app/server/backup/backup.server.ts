@@ -20,6 +20,11 @@ export interface BackupOptions {
 
 const LAST_MIGRATION_SQL = "SELECT max(created_at)::text AS at FROM drizzle.__drizzle_migrations";
 
+/** drizzle keeps a migration's journal time as epoch milliseconds. */
+function migrationTime(millis: string | null | undefined): string | null {
+  return millis ? new Date(Number(millis)).toISOString() : null;
+}
+
 /** A timestamped folder name under `root`, e.g. backups/partnernet-postgres-2026-11-26T17-05-00Z. */
 export function defaultBackupPath(root: string, engine: Engine, now = new Date()): string {
   const stamp = now.toISOString().replace(/\.\d+Z$/, "Z").replaceAll(":", "-");
@@ -84,7 +89,7 @@ async function queryPostgres(url: string, sql: string): Promise<string | null> {
   await client.connect();
   try {
     const { rows } = await client.query<{ at: string | null }>(sql);
-    return rows[0]?.at ?? null;
+    return migrationTime(rows[0]?.at);
   } finally {
     await client.end();
   }
@@ -108,7 +113,7 @@ async function backupPglite(pgliteDir: string, dbFile: string, storageDir: strin
   try {
     const dump = await handle.client.dumpDataDir("gzip");
     await fs.writeFile(dbFile, Buffer.from(await dump.arrayBuffer()), { flag: "wx" });
-    const at = rowsOf<{ at: string | null }>(await handle.client.query(LAST_MIGRATION_SQL))[0]?.at ?? null;
+    const at = migrationTime(rowsOf<{ at: string | null }>(await handle.client.query(LAST_MIGRATION_SQL))[0]?.at);
     await copyNewFiles(storageDir, filesDir, copied);
     return at;
   } finally {

@@ -2,17 +2,18 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { Transform } from "node:stream";
+import { config } from "~/server/config.server";
 import { BackupError } from "./manifest";
 
 /**
- * PostgreSQL's own client tools (pg_dump, pg_restore): PG_BIN_DIR when set, else the newest
+ * PostgreSQL's own client tools (pg_dump, pg_restore, psql): PG_BIN_DIR when set, else the newest
  * Debian/Ubuntu install under /usr/lib/postgresql/<major>/bin, else whatever is on PATH. pg_dump
  * refuses a server newer than itself, so the newest installed major is the right default.
  */
 export type PostgresTool = "pg_dump" | "pg_restore" | "psql";
 
-export function findPostgresTool(name: PostgresTool, env: NodeJS.ProcessEnv = process.env): string {
-  if (env.PG_BIN_DIR) return path.join(env.PG_BIN_DIR, name);
+export function findPostgresTool(name: PostgresTool, binDir: string | undefined = config.pgBinDir): string {
+  if (binDir) return path.join(binDir, name);
   const base = "/usr/lib/postgresql";
   const majors = fs.existsSync(base)
     ? fs
@@ -38,6 +39,7 @@ export function splitPassword(url: string): { url: string; password: string | un
 function startTool(name: PostgresTool, args: string[], url: string | undefined, stdio: ("ignore" | "pipe" | "inherit")[]): { child: ChildProcess; done: Promise<void> } {
   const split = url ? splitPassword(url) : undefined;
   const bin = findPostgresTool(name);
+  // The tools get our environment (PGSSLMODE, PGSSLROOTCERT and the like apply to them too).
   const env = { ...process.env, ...(split?.password !== undefined ? { PGPASSWORD: split.password } : {}) };
   const child = spawn(bin, [...args, ...(split ? [`--dbname=${split.url}`] : [])], { env, stdio: [stdio[0]!, stdio[1]!, "pipe"] });
   let stderr = "";

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { expect, it } from "vitest";
-import { EMPTY_SEARCH_PATH, PUBLIC_SEARCH_PATH, searchPathRewriter } from "./postgres-tools.server";
+import { EMPTY_SEARCH_PATH, findPostgresTool, PUBLIC_SEARCH_PATH, searchPathRewriter, splitPassword } from "./postgres-tools.server";
 
 async function rewrite(chunks: Buffer[]): Promise<Buffer> {
   const out: Buffer[] = [];
@@ -30,4 +30,17 @@ it("sets the search path to public outside COPY data only, byte for byte across 
 
 it("keeps a last line without a newline", async () => {
   expect((await rewrite([Buffer.from(`a\n${EMPTY_SEARCH_PATH}`)])).toString()).toBe(`a\n${PUBLIC_SEARCH_PATH}`);
+});
+
+it("keeps the password off the tools' command line", () => {
+  expect(splitPassword("postgres://app:s%40cret@db.example:6432/partnernet?sslmode=require")).toEqual({
+    url: "postgres://app@db.example:6432/partnernet?sslmode=require",
+    password: "s@cret",
+  });
+  expect(splitPassword("postgresql://app@db/partnernet")).toEqual({ url: "postgresql://app@db/partnernet", password: undefined });
+});
+
+it("finds the tools in PG_BIN_DIR when set", () => {
+  expect(findPostgresTool("pg_dump", "/opt/pg/bin")).toBe("/opt/pg/bin/pg_dump");
+  expect(findPostgresTool("psql", undefined)).toMatch(/psql$/);
 });
