@@ -51,6 +51,7 @@ it.runIf(TEST_ENGINE === "pglite")("PGlite: refuses while the app holds the data
   // 50 logos and one attachment, each with its content-type sidecar.
   expect(manifest.files).toHaveLength(51 * 2);
   await expect(createBackup({ out, databaseUrl: undefined, ...src })).rejects.toThrow(/exists already/);
+  await expect(createBackup({ out: path.join(src.storageDir, "b"), databaseUrl: undefined, ...src })).rejects.toThrow(/outside the data/);
 
   const target = path.join(tmp, "restored");
   const dst = { pgliteDir: path.join(target, "pglite"), storageDir: path.join(target, "files") };

@@ -39,6 +39,10 @@ export function defaultBackupPath(root: string, engine: Engine, now = new Date()
 export async function createBackup(options: BackupOptions): Promise<Manifest & { dir: string }> {
   const out = path.resolve(options.out);
   if (existsSync(out)) throw new BackupError(`${out} exists already; a backup never overwrites anything. Name a new folder.`);
+  for (const source of [options.storageDir, options.pgliteDir]) {
+    // A backup inside what it copies would copy itself (and be restored as uploaded files).
+    if (isInside(out, path.resolve(source))) throw new BackupError(`${out} is inside ${source}; put backups outside the data they copy.`);
+  }
   const partial = `${out}.partial-${process.pid}`;
   await fs.rm(partial, { recursive: true, force: true });
   await fs.mkdir(partial, { recursive: true });
@@ -119,6 +123,11 @@ async function backupPglite(pgliteDir: string, dbFile: string, storageDir: strin
   } finally {
     await handle.close();
   }
+}
+
+function isInside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
 }
 
 /** Why a PGlite backup or restore refuses while the app runs, and what to do. */
