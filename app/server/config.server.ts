@@ -101,6 +101,8 @@ const EnvSchema = z.object({
   E2E_CLOCK: z.enum(["0", "1"]).optional(),
   /** How long an anonymous public page is reused in each instance (decision 045); 0 turns it off. */
   PAGE_CACHE_TTL_MS: z.coerce.number().int().nonnegative().max(60_000).default(2_000),
+  /** `npm run backup`/`restore` on PostgreSQL (decision 052): the folder of pg_dump, pg_restore and psql; default the newest /usr/lib/postgresql/<major>/bin, else PATH. */
+  PG_BIN_DIR: z.string().min(1).optional(),
 });
 
 /**
@@ -190,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     },
     translation: translationConfig(e),
     pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
+    pgBinDir: e.PG_BIN_DIR,
     /** Imported logos (decision 042): loopback addresses allowed (tests only; never under NODE_ENV=production). */
     logoFetch: logoFetchConfig(e, isProduction),
     /** Requests may shift the domain clock with the `e2e_clock` cookie (end-to-end tests only). */

@@ -20,6 +20,9 @@ export interface DbHandle {
   pglite?: PGlite;
 }
 
+/** The extensions search needs; every PGlite open (app, backup, restore) loads the same set. */
+export const PGLITE_EXTENSIONS = { cube, earthdistance, pg_trgm, unaccent };
+
 /**
  * Opens PGlite (a data directory, or in memory when `dataDir` is undefined) with the extensions
  * search needs. A data directory is locked for this process first: a second process fails at
@@ -28,7 +31,7 @@ export interface DbHandle {
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DbHandle & { client: PGlite }> {
   const unlock = dataDir ? await lockDataDir(dataDir) : async () => {};
   try {
-    const client = await PGlite.create(dataDir, { extensions: { cube, earthdistance, pg_trgm, unaccent }, ...(loadDataDir ? { loadDataDir } : {}) });
+    const client = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS, ...(loadDataDir ? { loadDataDir } : {}) });
     const close = async () => {
       await client.close();
       await unlock();
