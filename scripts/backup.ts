@@ -22,6 +22,8 @@ try {
   console.log(`Backup of the ${backup.engine === "postgres" ? "PostgreSQL" : "embedded (PGlite)"} database and ${backup.files.length} stored files written to`);
   console.log(`  ${backup.dir}`);
   console.log(`  ${(bytes / 1024 / 1024).toFixed(1)} MB in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  // Files in a bucket are not copied: the bucket's own versioning or replication keeps them (decision 056).
+  if (config.s3) console.log(`Uploaded files live in the S3 bucket "${config.s3.bucket}" (S3_BUCKET) and are NOT in this backup: keep the bucket versioned or replicated.`);
 } catch (error) {
   console.error(error instanceof BackupError ? error.message : error);
   process.exit(1);

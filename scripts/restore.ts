@@ -38,6 +38,7 @@ try {
   const manifest = await restoreBackup({ from: positionals[0]!, ...target, force: values.force ?? false });
   const where = target.databaseUrl ? `PostgreSQL ${describeDatabase(target.databaseUrl)}` : `the embedded database in ${target.pgliteDir}`;
   console.log(`Restored the backup of ${manifest.createdAt} into ${where}, and ${manifest.files.length} stored files into ${target.storageDir}.`);
+  if (config.s3) console.log(`S3_BUCKET is set: the app reads uploads from the bucket "${config.s3.bucket}", not from ${target.storageDir}; restore the bucket with its own tools.`);
 } catch (error) {
   console.error(error instanceof BackupError ? error.message : error);
   process.exit(1);
