@@ -93,6 +93,16 @@ const EnvSchema = z.object({
   E2E_CLOCK: z.enum(["0", "1"]).optional(),
   /** How long an anonymous public page is reused in each instance (decision 045); 0 turns it off. */
   PAGE_CACHE_TTL_MS: z.coerce.number().int().nonnegative().max(60_000).default(2_000),
+  /** Prometheus metrics (decision 050) on their own port; 0 or unset: off. In a cluster the primary serves them for all workers. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+  /** The metrics port's address: loopback unless told otherwise (the metrics need no sign-in). */
+  METRICS_HOST: z
+    .string()
+    .trim()
+    .refine((value) => value === "localhost" || isIP(value) !== 0, "must be an IP address or localhost")
+    .default("127.0.0.1"),
+  /** Graceful shutdown (decision 051): after SIGTERM the process exits within this long, non-zero when it had to cut work short. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
 });
 
 /**
@@ -124,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
   const isProduction = e.APP_ENV === "production";
   const problems = isProduction ? productionProblems(e) : [];
   if (problems.length > 0) throw new Error(`Unsafe production configuration:\n- ${problems.join("\n- ")}`);
+  if (e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) throw new Error(`Invalid environment: METRICS_PORT must differ from PORT (both are ${e.PORT})`);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     appEnv: e.APP_ENV,
@@ -171,6 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     },
     translation: translationConfig(e),
     pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
+    /** Prometheus metrics (decision 050): `port` 0 = off. */
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     /** Imported logos (decision 042): loopback addresses allowed (tests only; never under NODE_ENV=production). */
     logoFetch: logoFetchConfig(e, isProduction),
     /** Requests may shift the domain clock with the `e2e_clock` cookie (end-to-end tests only). */
