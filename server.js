@@ -8,6 +8,7 @@ import os from "node:os";
 import { clearTimeout, setTimeout } from "node:timers";
 import compression from "compression";
 import express from "express";
+import { serveClusterMetrics } from "./server/cluster-metrics.js";
 
 const DEV = process.argv.includes("--dev");
 const PORT = Number.parseInt(process.env.PORT || "3000", 10);
@@ -60,7 +61,7 @@ else await serve();
 function runPrimary(count) {
   console.log(`PartnerNet starting ${count} worker processes on ${ADDRESS} (WEB_CONCURRENCY; primary ${process.pid})`);
   // The workers' metrics, summed, on METRICS_PORT (decision 050); the workers do not listen on it.
-  const metrics = process.env.METRICS_PORT ? import("./server/cluster-metrics.js").then(({ serveClusterMetrics }) => serveClusterMetrics(process.env)) : null;
+  const metrics = serveClusterMetrics(process.env);
   const live = new Set();
   const restarts = new Set();
   let stopping = false;
@@ -111,7 +112,7 @@ function runPrimary(count) {
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    void metrics?.then((server) => server?.close());
+    metrics?.close();
     for (const timer of restarts) clearTimeout(timer);
     if (live.size === 0) process.exit(0);
     for (const worker of live) worker.process.kill("SIGTERM");
