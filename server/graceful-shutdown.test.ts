@@ -5,6 +5,7 @@ import express from "express";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { openPglite } from "~/server/db/client.server";
+import { TEST_ENGINE } from "../tests/support/db";
 import { rawRequest, type RawResponse, startServer, type TestServer } from "../tests/support/server";
 import { healthRouter, markStopping } from "./health";
 
@@ -110,6 +111,26 @@ describe("graceful shutdown on SIGTERM", () => {
     expect(await cut).toBeInstanceOf(Error);
     expect(server.output()).toMatch(/requests still in flight at the deadline were cut|did not stop within 3000 ms/);
   }, 120_000);
+});
+
+describe.skipIf(TEST_ENGINE !== "postgres")("graceful shutdown of a cluster (PostgreSQL, WEB_CONCURRENCY=2)", () => {
+  it("SIGTERM to the primary: the request in flight on a worker is answered, then everything exits 0", async () => {
+    server = await startServer({ WEB_CONCURRENCY: "2" });
+    let slow: RawResponse | undefined;
+    const slowRequest = rawRequest(server, { path: "/_test/slow?ms=3000" }).then((r) => (slow = r));
+    await sleep(300);
+    const signalledAt = Date.now();
+    process.kill(server.pid, "SIGTERM");
+    expect(await until(async () => !(await connects(server!.port)), 3_000)).toBe(true);
+    expect(slow).toBeUndefined();
+    await slowRequest;
+    expect(slow!.status).toBe(200);
+    expect(slow!.body).toBe("slow done\n");
+    expect(Number(slow!.headers["x-worker-pid"])).not.toBe(server.pid);
+    const exit = await Promise.race([server.exited, sleep(30_000).then(() => null)]);
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalledAt).toBeLessThan(30_000);
+  }, 180_000);
 });
 
 describe("readiness while stopping", () => {
