@@ -29,7 +29,7 @@ export default tseslint.config(
     languageOptions: { sourceType: "commonjs", globals: { module: "writable", require: "readonly" } },
   },
   {
-    files: ["server.js", "scripts/**/*.{js,mjs}"],
+    files: ["server.js", "server/**/*.js", "scripts/**/*.{js,mjs}"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
   },
 );

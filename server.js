@@ -8,6 +8,7 @@ import os from "node:os";
 import { clearTimeout, setTimeout } from "node:timers";
 import compression from "compression";
 import express from "express";
+import { serveClusterMetrics } from "./server/cluster-metrics.js";
 
 const DEV = process.argv.includes("--dev");
 const PORT = Number.parseInt(process.env.PORT || "3000", 10);
@@ -59,6 +60,8 @@ else await serve();
  */
 function runPrimary(count) {
   console.log(`PartnerNet starting ${count} worker processes on ${ADDRESS} (WEB_CONCURRENCY; primary ${process.pid})`);
+  // The workers' metrics, summed, on METRICS_PORT (decision 050); the workers do not listen on it.
+  const metrics = serveClusterMetrics(process.env);
   const live = new Set();
   const restarts = new Set();
   let stopping = false;
@@ -81,6 +84,8 @@ function runPrimary(count) {
   cluster.on("exit", (worker, code, signal) => {
     live.delete(worker);
     if (stopping) {
+      // A worker that had to cut its shutdown short (decision 051) makes the whole stop non-zero.
+      if (code) exitCode ||= code;
       if (live.size === 0) process.exit(exitCode);
       return;
     }
@@ -107,6 +112,7 @@ function runPrimary(count) {
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    metrics?.close();
     for (const timer of restarts) clearTimeout(timer);
     if (live.size === 0) process.exit(0);
     for (const worker of live) worker.process.kill("SIGTERM");
@@ -194,6 +200,8 @@ async function serve() {
   // Stamps every accepted connection, so requests that waited too long (a saturated CPU keeps them
   // unread in the listen backlog) are refused before any work (server/guards.ts, decision 043).
   bootstrapped.watchArrivals?.(httpServer);
+  // Request metrics and the shutdown's drain of requests in flight (decisions 050, 051).
+  bootstrapped.watchRequests?.(httpServer);
 
   const listener = httpServer.listen(PORT, HOST, () => {
     console.log(cluster.isWorker ? `PartnerNet worker ${process.pid} listening on ${ADDRESS}` : `PartnerNet listening on ${ADDRESS}`);
@@ -201,14 +209,22 @@ async function serve() {
   });
 
   // Once: Ctrl+C reaches a cluster's workers directly and through the primary's SIGTERM.
+  // The app stops listening, finishes the requests and the job in hand, and closes its pools
+  // (decision 051); what is not done by SHUTDOWN_TIMEOUT_MS is cut, and the exit code says so.
   let stopping;
   async function shutdown() {
     stopping ??= (async () => {
-      listener.close();
+      const limitMs = bootstrapped?.shutdownTimeoutMs ?? 25_000;
+      setTimeout(() => {
+        console.error(`PartnerNet did not stop within ${limitMs} ms (SHUTDOWN_TIMEOUT_MS); exiting anyway`);
+        process.exit(1);
+      }, limitMs).unref();
       try {
-        if (bootstrapped) await bootstrapped.shutdown();
+        if (!bootstrapped?.shutdown) listener.close();
+        else if ((await bootstrapped.shutdown()) === false) process.exit(1);
       } catch (error) {
         console.error("Shutdown:", error);
+        process.exit(1);
       }
       process.exit(0);
     })();

@@ -19,11 +19,16 @@ async function main(): Promise<void> {
 }
 
 let stopping = false;
+/** As the app's (decision 051): the job in hand finishes within SHUTDOWN_TIMEOUT_MS, or the exit is non-zero. */
 async function shutdown(): Promise<void> {
   if (stopping) return;
   stopping = true;
+  setTimeout(() => {
+    console.error(`PartnerNet worker did not stop within ${config.shutdownTimeoutMs} ms (SHUTDOWN_TIMEOUT_MS); exiting anyway`);
+    process.exit(1);
+  }, config.shutdownTimeoutMs).unref();
   try {
-    await stopJobs();
+    await stopJobs({ timeoutMs: Math.max(1_000, config.shutdownTimeoutMs - 2_000) });
     await closeDb();
   } catch (error) {
     console.error("Worker shutdown:", error);

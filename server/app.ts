@@ -1,5 +1,6 @@
 import "react-router";
 import cluster from "node:cluster";
+import type http from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
@@ -8,7 +9,8 @@ import { config } from "~/server/config.server";
 import { bootstrapDatabase } from "~/server/boot.server";
 import { closeDb, getDb } from "~/server/db/client.server";
 import { requestInfoContext } from "~/server/http/context";
-import { startJobs, stopJobs } from "~/server/jobs/runtime.server";
+import { enqueueJob, startJobs, stopJobs } from "~/server/jobs/runtime.server";
+import { testSlowJob } from "~/server/jobs/test-jobs.server";
 import { isLocalRequest } from "~/server/http/local-request";
 import { announceLocalControl, controlToken, localControlRouter, withdrawLocalControl } from "~/server/local-control/local-control.server";
 import { removeStaleTemporaryFiles } from "~/server/storage/temp-files.server";
@@ -16,7 +18,9 @@ import { getStorage } from "~/server/storage/storage.server";
 import { bodyLimitFor } from "~/server/http/body-limits";
 import { blockEventLoop, bodyLimit, concurrencyLimit, errorHandler, forwardedHeaders, methodGuard, unlessRefused, watchArrivals as watchArrivalsOf } from "./guards";
 import * as serverBuild from "virtual:react-router/server-build";
-import { healthRouter } from "./health";
+import { createHttpDrain } from "./graceful";
+import { healthRouter, markStopping } from "./health";
+import { observeRequests, startMetricsServer } from "./metrics";
 import { createPageCache } from "./page-cache";
 import { createSecurityHeaders } from "./security-headers";
 
@@ -32,18 +36,47 @@ export async function bootstrap(): Promise<void> {
   await getDb();
   // The job queue runs in every instance (decision 021): nothing extra to start.
   await startJobs();
+  metricsServer = await startMetricsServer(config.metrics);
 }
+
+let metricsServer: http.Server | null = null;
+const httpDrain = createHttpDrain();
+
+/** Called by server.js with its HTTP server: request metrics (decision 050) and the shutdown's drain (decision 051). */
+export function watchRequests(server: http.Server): void {
+  if (config.metrics.port !== 0) observeRequests(server);
+  httpDrain.watch(server);
+}
+
+/** server.js exits non-zero when shutdown() has not finished within this long (SHUTDOWN_TIMEOUT_MS). */
+export const shutdownTimeoutMs = config.shutdownTimeoutMs;
+/** Kept from the budget for closing the queue's and the app's pools after the waiting. */
+const CLOSE_RESERVE_MS = 2_000;
 
 /** Called once the server listens (server.js): lets `npm run admin:create` reach this app. */
 export function announce(host: string, port: number): void {
   if (!config.databaseUrl) announceLocalControl(config.pgliteDir, host, port);
 }
 
-export async function shutdown(): Promise<void> {
+/**
+ * Graceful shutdown (decision 051), within SHUTDOWN_TIMEOUT_MS: readiness answers 503 at once; the
+ * listener closes and the requests in flight finish; then the job queue stops taking jobs and
+ * the job in hand finishes (pg-boss gives back what is still running at the deadline, to be
+ * retried); last the pools close. Requests first: one in flight may still queue a job.
+ * False when requests had to be cut (server.js then exits non-zero).
+ */
+export async function shutdown(): Promise<boolean> {
+  markStopping();
+  const deadline = Date.now() + config.shutdownTimeoutMs - CLOSE_RESERVE_MS;
   if (!config.databaseUrl) withdrawLocalControl(config.pgliteDir);
+  const drained = await httpDrain.drain(deadline);
+  if (!drained) console.error("Shutdown: requests still in flight at the deadline were cut");
+  metricsServer?.close();
+  metricsServer?.closeAllConnections();
   // Before the database: running jobs finish the mail in hand, then the queue lets go of it.
-  await stopJobs().catch((error: unknown) => console.error("Job queue stop:", error));
+  await stopJobs({ timeoutMs: Math.max(1_000, deadline - Date.now()) }).catch((error: unknown) => console.error("Job queue stop:", error));
   await closeDb();
+  return drained;
 }
 
 /**
@@ -85,6 +118,18 @@ app.use(
 app.use(forwardedHeaders);
 app.use(bodyLimit((pathname) => bodyLimitFor(pathname)));
 if (config.testBlockEventLoopFile) app.get("/_test/block-event-loop", blockEventLoop(config.testBlockEventLoopFile));
+// Test servers only (decision 051): a request and a job that take a while, for the graceful-shutdown test.
+if (config.appEnv === "test") {
+  const duration = (value: unknown) => Math.min(20_000, Math.max(0, Number(value) || 0));
+  app.get("/_test/slow", (req, res) => {
+    setTimeout(() => res.set("Cache-Control", "no-store").type("text/plain").send("slow done\n"), duration(req.query.ms));
+  });
+  app.get("/_test/slow-job", async (req, res) => {
+    const tag = String(req.query.tag ?? "");
+    const queued = await enqueueJob(testSlowJob, { tag, ms: duration(req.query.ms) }).catch(() => false);
+    res.status(queued ? 202 : 503).set("Cache-Control", "no-store").type("text/plain").send(queued ? "queued\n" : "not queued\n");
+  });
+}
 // Probes answer before the page cache and the in-flight limit: a busy instance is still alive and ready.
 app.use(healthRouter());
 /** The message between cluster workers and their primary (server.js) after a write. */

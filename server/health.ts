@@ -56,6 +56,12 @@ async function databaseChecks(): Promise<{ database: CheckResult; migrations: Ch
   }
 }
 
+/** Set once shutdown begins (decision 051): readiness fails at once, so a balancer stops sending. */
+let stopping = false;
+export function markStopping(): void {
+  stopping = true;
+}
+
 let shipped: number | null = null;
 const expected = () => (shipped ??= shippedMigrations());
 
@@ -63,6 +69,7 @@ export function healthRouter(): Router {
   const router = express.Router();
   router.get("/healthz", (_req: Request, res: Response) => answer(res, 200, { status: "ok" }));
   router.get("/readyz", async (_req: Request, res: Response) => {
+    if (stopping) return answer(res, 503, { status: "stopping" });
     const [{ database, migrations }, queue] = await Promise.all([
       databaseChecks(),
       config.jobs.worker ? withTimeout(jobQueueState(), READY_DB_TIMEOUT_MS).catch(() => "stopped" as const) : Promise.resolve(null),

@@ -103,6 +103,16 @@ const EnvSchema = z.object({
   PAGE_CACHE_TTL_MS: z.coerce.number().int().nonnegative().max(60_000).default(2_000),
   /** `npm run backup`/`restore` on PostgreSQL (decision 052): the folder of pg_dump, pg_restore and psql; default the newest /usr/lib/postgresql/<major>/bin, else PATH. */
   PG_BIN_DIR: z.string().min(1).optional(),
+  /** Prometheus metrics (decision 050) on their own port; 0 or unset: off. In a cluster the primary serves them for all workers. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+  /** The metrics port's address: loopback unless told otherwise (the metrics need no sign-in). */
+  METRICS_HOST: z
+    .string()
+    .trim()
+    .refine((value) => value === "localhost" || isIP(value) !== 0, "must be an IP address or localhost")
+    .default("127.0.0.1"),
+  /** Graceful shutdown (decision 051): after SIGTERM the process exits within this long, non-zero when it had to cut work short. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
 });
 
 /**
@@ -134,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
   const isProduction = e.APP_ENV === "production";
   const problems = isProduction ? productionProblems(e) : [];
   if (problems.length > 0) throw new Error(`Unsafe production configuration:\n- ${problems.join("\n- ")}`);
+  if (e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) throw new Error(`Invalid environment: METRICS_PORT must differ from PORT (both are ${e.PORT})`);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     appEnv: e.APP_ENV,
@@ -193,6 +204,9 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     translation: translationConfig(e),
     pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
     pgBinDir: e.PG_BIN_DIR,
+    /** Prometheus metrics (decision 050): `port` 0 = off. */
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     /** Imported logos (decision 042): loopback addresses allowed (tests only; never under NODE_ENV=production). */
     logoFetch: logoFetchConfig(e, isProduction),
     /** Requests may shift the domain clock with the `e2e_clock` cookie (end-to-end tests only). */

@@ -86,3 +86,25 @@ describe("machine translation service", () => {
     expect(translation).toMatchObject({ timeoutMs: 20_000, maxAttempts: 4, retrySeconds: 10, leaseSeconds: 120 });
   });
 });
+
+describe("metrics and shutdown settings (decisions 050, 051)", () => {
+  it("keeps the metrics off and on loopback unless told otherwise, and shuts down within 25 s", () => {
+    const config = loadConfig({});
+    expect(config.metrics).toEqual({ port: 0, host: "127.0.0.1" });
+    expect(config.shutdownTimeoutMs).toBe(25_000);
+    expect(loadConfig({ METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0", SHUTDOWN_TIMEOUT_MS: "10000" })).toMatchObject({ metrics: { port: 9464, host: "0.0.0.0" }, shutdownTimeoutMs: 10_000 });
+    expect(loadConfig({ METRICS_HOST: "::1" }).metrics.host).toBe("::1");
+  });
+
+  it.each([
+    [{ METRICS_PORT: "http" }, /METRICS_PORT/],
+    [{ METRICS_PORT: "70000" }, /METRICS_PORT/],
+    [{ METRICS_PORT: "-1" }, /METRICS_PORT/],
+    [{ METRICS_PORT: "3000", PORT: "3000" }, /METRICS_PORT must differ from PORT/],
+    [{ METRICS_HOST: "metrics.example.org" }, /METRICS_HOST/],
+    [{ SHUTDOWN_TIMEOUT_MS: "0" }, /SHUTDOWN_TIMEOUT_MS/],
+    [{ SHUTDOWN_TIMEOUT_MS: "soon" }, /SHUTDOWN_TIMEOUT_MS/],
+  ])("refuses %o", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

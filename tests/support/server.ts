@@ -29,6 +29,8 @@ export interface TestServer {
   db: { url: string; drop: () => Promise<void> } | null;
   /** PostgreSQL only; with PGlite the data is in `dataDir/pglite` (readable while the server is stopped). */
   databaseUrl: string | null;
+  /** Settles when the server process exits, with its exit code or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -69,6 +71,7 @@ async function launch(env: Record<string, string>, dataDir: string, db: TestServ
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -85,7 +88,7 @@ async function launch(env: Record<string, string>, dataDir: string, db: TestServ
     await close();
     throw error;
   }
-  return { url, port, pid: child.pid ?? 0, output: () => output, close, dataDir, db, databaseUrl: db?.url ?? null };
+  return { url, port, pid: child.pid ?? 0, output: () => output, close, dataDir, db, databaseUrl: db?.url ?? null, exited };
 }
 
 /**
@@ -222,7 +225,8 @@ export function rssOf(pid: number): number {
   return kb * 1024;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now (the system picks it), e.g. for a test server's METRICS_PORT. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", reject);

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { config } from "~/server/config.server";
+import { type PoolCounts, setPoolCountsSource } from "~/server/metrics/metrics.server";
 import { lockDataDir } from "./data-dir-lock.server";
 import * as schema from "./schema";
 
@@ -18,6 +19,8 @@ export interface DbHandle {
   close(): Promise<void>;
   /** The embedded client, when the handle is PGlite: the job queue shares it (one client per process). */
   pglite?: PGlite;
+  /** PostgreSQL: the pool's connections now (metrics, decision 050). */
+  poolCounts?: () => PoolCounts;
 }
 
 /** The extensions search needs; every PGlite open (app, backup, restore) loads the same set. */
@@ -65,7 +68,11 @@ export async function openPostgres(url: string, timeouts: PostgresTimeouts = { c
   // An idle connection dropped by the server (restart, failover, DROP DATABASE) must not crash
   // the process; the pool replaces it on the next query.
   pool.on("error", (error) => console.warn(`PostgreSQL idle connection closed: ${error.message}`));
-  return { db: drizzlePg(pool, { schema }) as unknown as Db, close: () => pool.end() };
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    close: () => pool.end(),
+    poolCounts: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 // One handle per process, kept on globalThis so Vite's dev-mode module reloads reuse it
@@ -86,6 +93,12 @@ export async function getDbHandle(): Promise<DbHandle> {
   await getDb();
   return holder.__partnernetDb!;
 }
+
+// The metrics' pool gauge (decision 050): the process's pool once open; PGlite has none.
+setPoolCountsSource(async () => {
+  const handle = holder.__partnernetDb;
+  return handle ? ((await handle).poolCounts?.() ?? null) : null;
+});
 
 export async function closeDb(): Promise<void> {
   const handle = holder.__partnernetDb;

@@ -1,6 +1,7 @@
 import { fromPglite, PgBoss } from "pg-boss";
 import type { z } from "zod";
 import type { DbHandle } from "~/server/db/client.server";
+import { countJob, type QueueCounts } from "~/server/metrics/metrics.server";
 import type { Enqueue, EnqueueOptions, JobDefinition } from "./job";
 
 /**
@@ -23,7 +24,10 @@ export interface QueueSettings {
 
 export interface JobQueue {
   enqueue: Enqueue;
-  stop(): Promise<void>;
+  /** Stops taking jobs, lets the ones in hand finish for up to `timeoutMs`, then gives them back (decision 051). */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
+  /** The queues' counts as pg-boss's monitor last stored them (metrics, decision 050). */
+  counts(): Promise<QueueCounts[]>;
 }
 
 const SCHEMA = "pgboss";
@@ -64,6 +68,8 @@ export async function startQueue(settings: QueueSettings): Promise<JobQueue> {
 
   if (settings.work) {
     for (const job of jobs) {
+      countJob(job.name, "completed", 0);
+      countJob(job.name, "failed", 0);
       const id = await boss.work<object>(job.name, { pollingIntervalSeconds: pollSeconds, batchSize: 1 }, async ([found]) => {
         if (!found) return;
         const parsed = (job.schema as z.ZodType).safeParse(found.data);
@@ -72,7 +78,13 @@ export async function startQueue(settings: QueueSettings): Promise<JobQueue> {
           console.error(`Job ${job.name} ${found.id}: unreadable payload, dropped`);
           return;
         }
-        await job.handle(parsed.data, { db: handle.db, enqueue, signal: found.signal });
+        try {
+          await job.handle(parsed.data, { db: handle.db, enqueue, signal: found.signal });
+        } catch (error) {
+          countJob(job.name, "failed");
+          throw error;
+        }
+        countJob(job.name, "completed");
       });
       workerIds.set(job.name, id);
     }
@@ -81,9 +93,19 @@ export async function startQueue(settings: QueueSettings): Promise<JobQueue> {
 
   return {
     enqueue,
-    // Graceful: running handlers see their signal aborted and get a few seconds to finish the
-    // mail in hand; what is left stays in the database for the next instance.
-    stop: () => boss.stop({ graceful: true, timeout: 10_000, close: true }),
+    // Graceful: no new jobs are taken; handlers in hand get up to `timeoutMs` to finish. Then
+    // pg-boss fails what is still running (retried later, by this or another instance) and
+    // aborts the handlers' signal; nothing is lost, at worst done again.
+    stop: (options) => boss.stop({ graceful: true, timeout: options?.timeoutMs ?? 10_000, close: true }),
+    counts: async () =>
+      (await boss.getQueues()).map((queue) => ({
+        name: queue.name,
+        queuedCount: queue.queuedCount,
+        readyCount: queue.readyCount,
+        deferredCount: queue.deferredCount,
+        activeCount: queue.activeCount,
+        failedCount: queue.failedCount,
+      })),
   };
 }
 

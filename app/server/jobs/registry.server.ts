@@ -5,7 +5,9 @@ import { duplicateDetectionJob } from "~/server/duplicates/detection.server";
 import { b2bPreferenceReminderJob } from "~/server/matching/preference-reminders.server";
 import { participantMailJob, participantMailSweepJob } from "~/server/participants/mail-jobs.server";
 import { translationDrainJob, translationJob, translationSweepJob } from "~/server/translation/job-definitions.server";
+import { config } from "~/server/config.server";
 import type { JobDefinition } from "./job";
+import { testSlowJob } from "./test-jobs.server";
 
 /** Every kind of job the app runs; each instance (and `npm run worker`) works on all of them. */
 export const ALL_JOBS: readonly JobDefinition[] = [
@@ -21,4 +23,6 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   translationDrainJob,
   translationSweepJob,
   duplicateDetectionJob,
+  // Test servers only: the graceful-shutdown test's job in hand (decision 051).
+  ...(config.appEnv === "test" ? [testSlowJob] : []),
 ] as unknown as JobDefinition[];

@@ -3,6 +3,7 @@ import { config } from "~/server/config.server";
 import { getDbHandle } from "~/server/db/client.server";
 import type { EnqueueOptions, JobDefinition } from "./job";
 import { type JobQueue, startQueue } from "./queue.server";
+import { setQueueCountsSource } from "~/server/metrics/metrics.server";
 import { ALL_JOBS } from "./registry.server";
 
 // One queue per process, kept on globalThis so Vite's dev-mode module reloads reuse it.
@@ -33,11 +34,18 @@ export async function jobQueueState(): Promise<"running" | "stopped"> {
   }
 }
 
-export async function stopJobs(): Promise<void> {
+/** Stops the queue gracefully: jobs in hand get up to `timeoutMs` to finish (decision 051). */
+export async function stopJobs(options: { timeoutMs?: number } = {}): Promise<void> {
   const queue = holder.__partnernetJobs;
   holder.__partnernetJobs = undefined;
-  if (queue) await (await queue).stop();
+  if (queue) await (await queue).stop(options);
 }
+
+// The metrics' job gauge (decision 050) asks the running queue; none running: no counts.
+setQueueCountsSource(async () => {
+  const queue = holder.__partnernetJobs;
+  return queue ? (await queue).counts() : null;
+});
 
 /**
  * Queues a job on the process's queue; false when nothing was queued (a singleton's duplicate, or

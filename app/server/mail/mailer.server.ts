@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "~/server/config.server";
 import { randomToken } from "~/server/crypto.server";
 import { AppError } from "~/server/errors";
+import { countMail } from "~/server/metrics/metrics.server";
 
 export interface OutgoingMail {
   to: string;
@@ -57,6 +58,21 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
  * them (with `responseCode`, `code`), for the mail queue to tell a refusal from a lost connection.
  */
 export async function deliverMail(mail: OutgoingMail): Promise<void> {
+  const via = config.smtpUrl ? "smtp" : "outbox";
+  try {
+    await deliverMailBy(mail);
+  } catch (error) {
+    countMail(via, "failed");
+    throw error;
+  }
+  countMail(via, "sent");
+}
+
+// The series exist from the start (0), so a dashboard shows "no mails" rather than "no data".
+countMail(config.smtpUrl ? "smtp" : "outbox", "sent", 0);
+countMail(config.smtpUrl ? "smtp" : "outbox", "failed", 0);
+
+async function deliverMailBy(mail: OutgoingMail): Promise<void> {
   if (config.smtpUrl) {
     // Bounded: a mail server that accepts but stalls must not hold the request for minutes.
     transport ??= nodemailer.createTransport(withTimeouts(config.smtpUrl));
