@@ -93,6 +93,10 @@ const EnvSchema = z.object({
   E2E_CLOCK: z.enum(["0", "1"]).optional(),
   /** How long an anonymous public page is reused in each instance (decision 045); 0 turns it off. */
   PAGE_CACHE_TTL_MS: z.coerce.number().int().nonnegative().max(60_000).default(2_000),
+  /** The least severe log lines written (decision 049); `silent` writes none. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `json` (one object a line, for collectors) or `pretty` (coloured text, development; `node server.js --dev` sets it). */
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
 });
 
 /**
@@ -125,6 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
   const problems = isProduction ? productionProblems(e) : [];
   if (problems.length > 0) throw new Error(`Unsafe production configuration:\n- ${problems.join("\n- ")}`);
   const dataDir = path.resolve(e.DATA_DIR);
+  /** Corrections made while reading the settings (parseTrustProxy), logged once the logger exists. */
+  const warnings: string[] = [];
   return {
     appEnv: e.APP_ENV,
     isProduction,
@@ -151,7 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
       perIpPerHour: e.RATE_LIMIT_PER_IP_PER_HOUR,
     },
     verificationTtlHours: e.VERIFICATION_TTL_HOURS,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY, (warning) => warnings.push(warning)),
     concurrency: {
       maxInFlight: e.MAX_CONCURRENT_REQUESTS,
       queueLength: e.REQUEST_QUEUE_LENGTH,
@@ -171,6 +177,9 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     },
     translation: translationConfig(e),
     pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
+    log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
+    /** Settings that were read with a correction; logged at start (bootstrap), since the logger needs this config first. */
+    warnings,
     /** Imported logos (decision 042): loopback addresses allowed (tests only; never under NODE_ENV=production). */
     logoFetch: logoFetchConfig(e, isProduction),
     /** Requests may shift the domain clock with the `e2e_clock` cookie (end-to-end tests only). */
@@ -249,13 +258,14 @@ function analyticsConfig(e: z.infer<typeof EnvSchema>) {
  * balancer, and the app must not be reachable around it); otherwise a comma-separated list of
  * proxy addresses or CIDR ranges (or Express's names loopback, linklocal, uniquelocal). Only those
  * proxies' X-Forwarded-For/-Proto/-Host count. `true` (trust every hop, which lets any client
- * forge its address) is read as `1` with a warning.
+ * forge its address) is read as `1` with a warning (passed to `warn`: this module cannot log, the
+ * logger is configured from it).
  */
-export function parseTrustProxy(value: string | undefined): false | number | string[] {
+export function parseTrustProxy(value: string | undefined, warn: (message: string) => void = () => undefined): false | number | string[] {
   const raw = value?.trim() ?? "";
   if (raw === "" || raw === "false" || raw === "0") return false;
   if (raw === "true") {
-    console.warn("TRUST_PROXY=true would trust every X-Forwarded-For hop (forgeable client addresses); using 1 hop. Set a hop count or the proxy addresses.");
+    warn("TRUST_PROXY=true would trust every X-Forwarded-For hop (forgeable client addresses); using 1 hop. Set a hop count or the proxy addresses.");
     return 1;
   }
   if (/^\d+$/.test(raw)) return Number(raw);
