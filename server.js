@@ -36,7 +36,7 @@ function createProcessLogger() {
   if (process.env.LOG_FORMAT === "pretty") {
     try {
       const pretty = createRequire(import.meta.url)("pino-pretty");
-      return pino(options, pretty({ sync: true, colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }));
+      return pino(options, pretty({ sync: true, colorize: true, singleLine: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }));
     } catch {
       // pino-pretty is a development dependency: JSON without it.
     }

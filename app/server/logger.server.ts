@@ -86,7 +86,7 @@ export function createLogger(options: { level: string; pretty: boolean; destinat
     try {
       const require = createRequire(import.meta.url);
       const pretty = require("pino-pretty") as (options: Record<string, unknown>) => DestinationStream;
-      return pino(loggerOptions(options.level), pretty({ sync: true, colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }));
+      return pino(loggerOptions(options.level), pretty({ sync: true, colorize: true, singleLine: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }));
     } catch {
       const logger = pino(loggerOptions(options.level));
       logger.warn("LOG_FORMAT=pretty needs the development dependency pino-pretty; writing JSON");
