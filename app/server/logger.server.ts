@@ -50,7 +50,7 @@ export function serializeError(error: unknown, depth = 0): LoggedError {
 /**
  * Field names that would hold personal data or secrets if someone ever logged them: censored.
  * Top-level names only: wildcard paths (`*.email`) made every line about three times as costly
- * (65 instead of 20 µs in a loop), and nested objects reach the log only as errors, which
+ * (13 instead of 4 µs in a loop), and nested objects reach the log only as errors, which
  * serializeError reduces anyway. A `code` field could be a login code, so it is censored too: the
  * app logs error codes as `errorCode` and job results as `outcome`.
  */
