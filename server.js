@@ -4,18 +4,47 @@
 // port (node:cluster) and each run the whole app (decision 047).
 import cluster from "node:cluster";
 import http from "node:http";
+import { createRequire } from "node:module";
 import os from "node:os";
 import { clearTimeout, setTimeout } from "node:timers";
 import compression from "compression";
 import express from "express";
 import { serveClusterMetrics } from "./server/cluster-metrics.js";
+import pino from "pino";
 
 const DEV = process.argv.includes("--dev");
+// Development logs are coloured text for a person at the terminal; JSON otherwise (decision 049).
+if (DEV) process.env.LOG_FORMAT ||= "pretty";
 const PORT = Number.parseInt(process.env.PORT || "3000", 10);
 // Loopback unless told otherwise: a development server (demo accounts, dev pages) is not
 // reachable from other machines by accident. Production sets HOST (e.g. 0.0.0.0 in a container).
 const HOST = process.env.HOST || "127.0.0.1";
 const ADDRESS = `http://${HOST.includes(":") ? `[${HOST}]` : HOST}:${PORT}`;
+
+/**
+ * This file's log lines (decision 049): until the app is loaded, and in a cluster's primary, which
+ * never loads it, through a logger of its own with the app's format; once loaded, through the
+ * app's logger (app/server/logger.server.ts), so a process writes through one logger. An invalid
+ * LOG_LEVEL is logged at info here and refused by the app's configuration check.
+ */
+function createProcessLogger() {
+  const level = process.env.LOG_LEVEL?.trim() || "info";
+  const options = {
+    level: level in pino.levels.values || level === "silent" ? level : "info",
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+  };
+  if (process.env.LOG_FORMAT === "pretty") {
+    try {
+      const pretty = createRequire(import.meta.url)("pino-pretty");
+      return pino(options, pretty({ sync: true, colorize: true, singleLine: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }));
+    } catch {
+      // pino-pretty is a development dependency: JSON without it.
+    }
+  }
+  return pino(options);
+}
+let log = createProcessLogger();
 
 /**
  * How many processes serve requests (decision 047). WEB_CONCURRENCY if set, else one per available
@@ -28,17 +57,17 @@ function webConcurrency() {
   if (raw) {
     requested = Number(raw);
     if (!Number.isInteger(requested) || requested < 1) {
-      console.error(`PartnerNet cannot start:\nWEB_CONCURRENCY must be a whole number of at least 1 (it is "${raw}")`);
+      log.fatal(`PartnerNet cannot start: WEB_CONCURRENCY must be a whole number of at least 1 (it is "${raw}")`);
       process.exit(1);
     }
   }
   if (DEV) {
-    if (requested && requested > 1) console.log(`WEB_CONCURRENCY=${requested} is ignored with --dev: the development server runs as one process.`);
+    if (requested && requested > 1) log.warn(`WEB_CONCURRENCY=${requested} is ignored with --dev: the development server runs as one process.`);
     return 1;
   }
   if (!process.env.DATABASE_URL) {
     if (requested && requested > 1) {
-      console.log(
+      log.warn(
         `WEB_CONCURRENCY=${requested} is ignored: the embedded database (PGlite, no DATABASE_URL) is opened by one process only, so PartnerNet runs as a single process. Set DATABASE_URL (PostgreSQL) to use several worker processes.`,
       );
     }
@@ -59,9 +88,9 @@ else await serve();
  * to shut down as a single process would (finish, stop the job queue, close the pool).
  */
 function runPrimary(count) {
-  console.log(`PartnerNet starting ${count} worker processes on ${ADDRESS} (WEB_CONCURRENCY; primary ${process.pid})`);
+  log.info(`PartnerNet starting ${count} worker processes on ${ADDRESS} (WEB_CONCURRENCY; primary ${process.pid})`);
   // The workers' metrics, summed, on METRICS_PORT (decision 050); the workers do not listen on it.
-  const metrics = serveClusterMetrics(process.env);
+  const metrics = serveClusterMetrics(process.env, log);
   const live = new Set();
   const restarts = new Set();
   let stopping = false;
@@ -92,7 +121,7 @@ function runPrimary(count) {
     // A worker that could not start before any worker ever listened (unsafe production settings,
     // a bad environment) will not start the next time either: stop, as a single process does.
     if (!anyListened && !worker.listenedAt) {
-      console.error(`PartnerNet worker ${worker.process.pid} could not start (exit ${signal ?? code}); stopping.`);
+      log.fatal(`PartnerNet worker ${worker.process.pid} could not start (exit ${signal ?? code}); stopping.`);
       stopping = true;
       exitCode = code || 1;
       for (const other of live) other.process.kill("SIGTERM");
@@ -101,7 +130,7 @@ function runPrimary(count) {
     }
     const lived = worker.listenedAt ? Date.now() - worker.listenedAt : 0;
     delayMs = lived > STABLE_MS ? MIN_DELAY_MS : Math.min(MAX_DELAY_MS, Math.max(MIN_DELAY_MS, delayMs * 2));
-    console.error(`PartnerNet worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting a new one in ${delayMs / 1000} s`);
+    log.error(`PartnerNet worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting a new one in ${delayMs / 1000} s`);
     const timer = setTimeout(() => {
       restarts.delete(timer);
       if (!stopping) fork();
@@ -149,7 +178,8 @@ async function serve() {
       return await start();
     } catch (error) {
       const known = error instanceof Error && (error.name === "DataDirInUseError" || /^(Unsafe production configuration|Invalid environment)/.test(error.message));
-      console.error(known ? `PartnerNet cannot start:\n${error.message}` : error);
+      if (known) log.fatal(`PartnerNet cannot start:\n${error.message}`);
+      else log.fatal({ err: error }, "PartnerNet cannot start");
       process.exit(1);
     }
   }
@@ -159,12 +189,15 @@ async function serve() {
     const vite = await import("vite");
     // Hot reload over this server's own port (and so its HOST), not a second port on all interfaces.
     const viteDevServer = await vite.createServer({ server: { middlewareMode: true, hmr: { server: httpServer } } });
-    server.use(viteDevServer.middlewares);
     bootstrapped = await startOrExit(async () => {
       const loaded = await viteDevServer.ssrLoadModule("./server/app.ts");
       await loaded.bootstrap();
       return loaded;
     });
+    log = bootstrapped.logger;
+    // Every request gets its id and its log line, Vite's modules too (at debug level).
+    server.use(bootstrapped.requestLog);
+    server.use(viteDevServer.middlewares);
     server.use(async (req, res, next) => {
       try {
         const source = await viteDevServer.ssrLoadModule("./server/app.ts");
@@ -184,7 +217,10 @@ async function serve() {
       await loaded.bootstrap();
       return loaded;
     });
-    // Security headers (nosniff, CSP, HSTS) and the method check come first, so static files get them too.
+    log = bootstrapped.logger;
+    // First the request id and log line (decision 049), then security headers (nosniff, CSP, HSTS)
+    // and the method check, so static files get them too.
+    server.use(bootstrapped.requestLog);
     server.use(bootstrapped.securityHeaders);
     server.use(bootstrapped.methodGuard);
     server.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
@@ -204,7 +240,7 @@ async function serve() {
   bootstrapped.watchRequests?.(httpServer);
 
   const listener = httpServer.listen(PORT, HOST, () => {
-    console.log(cluster.isWorker ? `PartnerNet worker ${process.pid} listening on ${ADDRESS}` : `PartnerNet listening on ${ADDRESS}`);
+    log.info(cluster.isWorker ? `PartnerNet worker ${process.pid} listening on ${ADDRESS}` : `PartnerNet listening on ${ADDRESS}`);
     bootstrapped.announce?.(HOST, PORT);
   });
 
@@ -216,14 +252,14 @@ async function serve() {
     stopping ??= (async () => {
       const limitMs = bootstrapped?.shutdownTimeoutMs ?? 25_000;
       setTimeout(() => {
-        console.error(`PartnerNet did not stop within ${limitMs} ms (SHUTDOWN_TIMEOUT_MS); exiting anyway`);
+        log.error(`PartnerNet did not stop within ${limitMs} ms (SHUTDOWN_TIMEOUT_MS); exiting anyway`);
         process.exit(1);
       }, limitMs).unref();
       try {
         if (!bootstrapped?.shutdown) listener.close();
         else if ((await bootstrapped.shutdown()) === false) process.exit(1);
       } catch (error) {
-        console.error("Shutdown:", error);
+        log.error({ err: error }, "Shutdown failed");
         process.exit(1);
       }
       process.exit(0);

@@ -3,11 +3,12 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { type EntryContext, RouterContextProvider, ServerRouter } from "react-router";
 import { isDatabaseUnavailable } from "./server/db/availability.server";
 import { requestInfoContext } from "./server/http/context";
+import { logger } from "./server/logger.server";
 import { NonceContext } from "./nonce";
+import { RequestIdContext } from "./request-id";
 
 export const streamTimeout = 5_000;
 
@@ -20,14 +21,16 @@ const databaseUnavailable = new WeakSet<object>();
  * by the time the document renders).
  */
 export function handleError(error: unknown, { request, context }: { request: Request; context: unknown }): void {
+  // The request's logger: the line carries its id, which the error screen shows (decision 049).
+  const log = (context instanceof RouterContextProvider ? context.get(requestInfoContext).log : undefined) ?? logger;
   if (isDatabaseUnavailable(error)) {
     if (typeof context === "object" && context) databaseUnavailable.add(context);
-    console.error(`Database unavailable: ${(error as Error).message}`);
+    log.error(`Database unavailable: ${(error as Error).message}`);
     return;
   }
   // Our own 503 below is re-thrown through here; it is an answer, not a failure.
   if (error instanceof Response) return;
-  if (!request.signal.aborted) console.error(error);
+  if (!request.signal.aborted) log.error({ err: error }, "Request error");
 }
 
 /**
@@ -52,7 +55,9 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(requestInfoContext).nonce;
+  const { nonce, requestId, log = logger } = loadContext.get(requestInfoContext);
+  // Only an error screen shows the request id (never a page the anonymous page cache may store).
+  const errorRequestId = routerContext.staticHandlerContext.errors ? requestId : undefined;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -62,7 +67,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <RequestIdContext.Provider value={errorRequestId}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestIdContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -85,7 +92,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error({ err: error }, "Render error");
         },
       },
     );

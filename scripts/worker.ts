@@ -9,13 +9,15 @@ import { waitForPostgres } from "~/server/db/availability.server";
 import { closeDb, getDb } from "~/server/db/client.server";
 import { migrate } from "~/server/db/migrate.server";
 import { startJobs, stopJobs } from "~/server/jobs/runtime.server";
+import { logger } from "~/server/logger.server";
 
 async function main(): Promise<void> {
+  for (const warning of config.warnings) logger.warn(warning);
   if (config.databaseUrl) await waitForPostgres(config.databaseUrl, { connectTimeoutMs: config.dbConnectTimeoutMs });
   // The schema must be this version's (migrations are idempotent and serialised by drizzle).
   await migrate(await getDb());
   await startJobs({ work: true });
-  console.log(`PartnerNet worker ${process.pid} ready`);
+  logger.info(`PartnerNet worker ${process.pid} ready`);
 }
 
 let stopping = false;
@@ -31,7 +33,7 @@ async function shutdown(): Promise<void> {
     await stopJobs({ timeoutMs: Math.max(1_000, config.shutdownTimeoutMs - 2_000) });
     await closeDb();
   } catch (error) {
-    console.error("Worker shutdown:", error);
+    logger.error({ err: error }, "Worker shutdown failed");
   }
   process.exit(0);
 }
@@ -41,6 +43,7 @@ process.on("SIGINT", () => void shutdown());
 try {
   await main();
 } catch (error) {
-  console.error(error instanceof Error && error.name === "DataDirInUseError" ? error.message : error);
+  if (error instanceof Error && error.name === "DataDirInUseError") logger.fatal(error.message);
+  else logger.fatal({ err: error }, "Worker cannot start");
   process.exit(1);
 }

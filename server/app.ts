@@ -15,6 +15,7 @@ import { isLocalRequest } from "~/server/http/local-request";
 import { announceLocalControl, controlToken, localControlRouter, withdrawLocalControl } from "~/server/local-control/local-control.server";
 import { removeStaleTemporaryFiles } from "~/server/storage/temp-files.server";
 import { getStorage } from "~/server/storage/storage.server";
+import { logger } from "~/server/logger.server";
 import { bodyLimitFor } from "~/server/http/body-limits";
 import { blockEventLoop, bodyLimit, concurrencyLimit, errorHandler, forwardedHeaders, methodGuard, unlessRefused, watchArrivals as watchArrivalsOf } from "./guards";
 import * as serverBuild from "virtual:react-router/server-build";
@@ -22,10 +23,12 @@ import { createHttpDrain } from "./graceful";
 import { healthRouter, markStopping } from "./health";
 import { observeRequests, startMetricsServer } from "./metrics";
 import { createPageCache } from "./page-cache";
+import { createRequestLog, noteUser } from "./request-log";
 import { createSecurityHeaders } from "./security-headers";
 
 /** Everything before the server listens (server.js): leftovers of a killed process, then the database. */
 export async function bootstrap(): Promise<void> {
+  for (const warning of config.warnings) logger.warn(warning);
   await removeStaleTemporaryFiles([config.storageDir, config.outboxDir]);
   await bootstrapDatabase({
     databaseUrl: config.databaseUrl,
@@ -70,11 +73,11 @@ export async function shutdown(): Promise<boolean> {
   const deadline = Date.now() + config.shutdownTimeoutMs - CLOSE_RESERVE_MS;
   if (!config.databaseUrl) withdrawLocalControl(config.pgliteDir);
   const drained = await httpDrain.drain(deadline);
-  if (!drained) console.error("Shutdown: requests still in flight at the deadline were cut");
+  if (!drained) logger.error("Shutdown: requests still in flight at the deadline were cut");
   metricsServer?.close();
   metricsServer?.closeAllConnections();
   // Before the database: running jobs finish the mail in hand, then the queue lets go of it.
-  await stopJobs({ timeoutMs: Math.max(1_000, deadline - Date.now()) }).catch((error: unknown) => console.error("Job queue stop:", error));
+  await stopJobs({ timeoutMs: Math.max(1_000, deadline - Date.now()) }).catch((error: unknown) => logger.error({ err: error }, "Job queue stop failed"));
   await closeDb();
   return drained;
 }
@@ -89,6 +92,10 @@ export function applyTrustProxy(target: express.Express): void {
 }
 
 export const securityHeaders = createSecurityHeaders({ csp: !import.meta.env.DEV, hsts: config.isProduction, analyticsOrigin: config.analytics.plausible?.origin ?? null });
+/** The process's logger (one per process): server.js writes its own lines through it once the app is loaded. */
+export { logger };
+/** One line per request, and its id (server/request-log.ts); server.js puts it in front of the static files too. */
+export const requestLog = createRequestLog(logger);
 export { errorHandler, methodGuard };
 /** Called by server.js with its HTTP server: stamps connections when accepted (decision 043). */
 export const watchArrivals = (server: Parameters<typeof watchArrivalsOf>[0]) => watchArrivalsOf(server, { estimateBacklog: config.concurrency.estimateBacklog });
@@ -96,6 +103,7 @@ export const watchArrivals = (server: Parameters<typeof watchArrivalsOf>[0]) => 
 export const app = express();
 app.disable("x-powered-by");
 applyTrustProxy(app);
+app.use(requestLog);
 // Decided from the socket and the headers as they arrived, before forwardedHeaders removes the
 // ones an untrusted proxy added: a proxy on this machine must not make remote visitors "local".
 app.use((req, res, next) => {
@@ -171,7 +179,14 @@ app.use(
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined;
-        context.set(requestInfoContext, { ip: req.ip ?? req.socket.remoteAddress ?? "unknown", local: res.locals.localRequest === true, nonce });
+        context.set(requestInfoContext, {
+          ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          local: res.locals.localRequest === true,
+          nonce,
+          requestId: typeof req.id === "string" ? req.id : undefined,
+          log: req.log,
+          noteUser: (userId) => noteUser(res, userId),
+        });
         return context;
       },
     }),

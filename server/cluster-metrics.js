@@ -20,7 +20,7 @@ const WORKER_TIMEOUT_MS = 3_000;
  * failed every scrape for 5 s while one was starting. A worker that does not answer in time fails
  * the scrape (503) rather than giving a partial sum, which Prometheus would read as counter resets.
  */
-export function serveClusterMetrics(env) {
+export function serveClusterMetrics(env, log) {
   const port = Number(env.METRICS_PORT || 0);
   if (!Number.isInteger(port) || port <= 0 || port > 65_535) return null;
   const host = env.METRICS_HOST?.trim() || "127.0.0.1";
@@ -69,7 +69,7 @@ export function serveClusterMetrics(env) {
       () => res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8" }).end("metrics unavailable: a worker did not answer\n"),
     );
   });
-  server.on("error", (error) => console.error(`PartnerNet metrics cannot listen on ${host}:${port}: ${error.message}`));
-  server.listen(port, host, () => console.log(`PartnerNet metrics of all workers on http://${host.includes(":") ? `[${host}]` : host}:${port}/metrics`));
+  server.on("error", (error) => log.error(`PartnerNet metrics cannot listen on ${host}:${port}: ${error.message}`));
+  server.listen(port, host, () => log.info(`PartnerNet metrics of all workers on http://${host.includes(":") ? `[${host}]` : host}:${port}/metrics`));
   return server;
 }

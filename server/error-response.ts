@@ -26,10 +26,12 @@ export function errorBody(req: Request, status: number, code: ErrorCode, values?
   const segment = req.path.split("/")[1] ?? "";
   const locales: Locale[] = isLocale(segment) ? [segment] : [DEFAULT_LOCALE, "cs"];
   const lang = locales[0] ?? DEFAULT_LOCALE;
+  // The request's id (server/request-log.ts), so a user can quote it; a missing page needs none.
+  const requestId = status !== 404 && typeof req.id === "string" ? req.id : null;
   const blocks = locales
     .map(
       (locale) =>
-        `<section lang="${locale}"><h1>${escape(translate(locale, "error.title"))}</h1><p>${status}</p><p>${escape(translate(locale, `error.${code}`, values))}</p><p><a href="/${locale}">${escape(translate(locale, "error.backHome"))}</a></p></section>`,
+        `<section lang="${locale}"><h1>${escape(translate(locale, "error.title"))}</h1><p>${status}</p><p>${escape(translate(locale, `error.${code}`, values))}</p>${requestId ? `<p data-request-id="${escape(requestId)}">${escape(translate(locale, "error.requestId", { id: requestId }))}</p>` : ""}<p><a href="/${locale}">${escape(translate(locale, "error.backHome"))}</a></p></section>`,
     )
     .join("");
   return {

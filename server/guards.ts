@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import type { Socket } from "node:net";
 import { performance } from "node:perf_hooks";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { logger } from "~/server/logger.server";
 import { errorBody, sendError } from "./error-response";
 
 /**
@@ -433,14 +434,14 @@ export function blockEventLoop(file: string): RequestHandler {
 }
 
 /**
- * The last handler: logs the error and answers a generic, translated 500 (or the 4xx an Express
- * layer attached, e.g. a malformed path for the static files), never Express's default page with
- * the stack trace and server paths.
+ * The last handler: logs the error (with its stack and the request id, decision 049) and answers
+ * a generic, translated 500 (or the 4xx an Express layer attached, e.g. a malformed path for the
+ * static files), never Express's default page with the stack trace and server paths.
  */
 export function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
   const declared = typeof error === "object" && error !== null ? Number((error as { status?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode) : Number.NaN;
   const status = declared >= 400 && declared < 600 ? declared : 500;
-  if (status >= 500) console.error(error);
+  if (status >= 500) (req.log ?? logger).error({ err: error }, "Unhandled error");
   const code = status === 413 ? "PAYLOAD_TOO_LARGE" : status === 404 ? "NOT_FOUND" : status === 405 ? "METHOD_NOT_ALLOWED" : status < 500 ? "INVALID_INPUT" : "GENERIC";
   sendError(req, res, status, code);
 }

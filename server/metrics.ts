@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import http from "node:http";
 import { AggregatorRegistry } from "prom-client";
+import { logger } from "~/server/logger.server";
 import { metricsText, observeRequest } from "~/server/metrics/metrics.server";
 import { routeLabel } from "~/server/metrics/route-label";
 
@@ -49,7 +50,7 @@ export function startMetricsServer(settings: { port: number; host: string }): Pr
     server.once("error", reject);
     server.listen(settings.port, settings.host, () => {
       server.off("error", reject);
-      console.log(`PartnerNet metrics on http://${settings.host.includes(":") ? `[${settings.host}]` : settings.host}:${settings.port}/metrics`);
+      logger.info(`PartnerNet metrics on http://${settings.host.includes(":") ? `[${settings.host}]` : settings.host}:${settings.port}/metrics`);
       resolve(server);
     });
   });

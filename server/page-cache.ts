@@ -41,8 +41,13 @@ type Chunk = string | Buffer | Uint8Array;
 type Write = (chunk: Chunk, encoding?: BufferEncoding | ((error?: Error | null) => void), callback?: (error?: Error | null) => void) => boolean;
 type End = (chunk?: Chunk | (() => void), encoding?: BufferEncoding | (() => void), callback?: () => void) => Response;
 
-/** Headers not stored: set per answer (cookies, the CSP with its nonce, length, date) or by the outer layers (compression sets Content-Encoding and Vary for each answer). */
-const PER_ANSWER = new Set(["set-cookie", "content-security-policy", "content-encoding", "vary", "content-length", "date", "connection", "keep-alive", "transfer-encoding", "x-page-cache"]);
+/**
+ * Headers not stored: set per answer (cookies, the CSP with its nonce, length, date, the request's
+ * own X-Request-Id, decision 049) or by the outer layers (compression sets Content-Encoding and
+ * Vary for each answer). Stored pages are status 200 without an error screen, so their bodies
+ * carry no request id either (app/request-id.ts).
+ */
+const PER_ANSWER = new Set(["set-cookie", "content-security-policy", "content-encoding", "vary", "content-length", "date", "connection", "keep-alive", "transfer-encoding", "x-page-cache", "x-request-id"]);
 
 export function createPageCache(options: PageCacheOptions) {
   const entries = new Map<string, Entry>();

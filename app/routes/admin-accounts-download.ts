@@ -9,6 +9,7 @@ import { AppError } from "~/server/errors";
 import { throwDownloadError } from "~/server/http/download-errors.server";
 import { requireUser } from "~/server/http/require-user.server";
 import type { Route } from "./+types/admin-accounts-download";
+import { logger } from "~/server/logger.server";
 
 const HEADER_KEYS = [
   "accountAdmin.col.name",
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   })();
   const first = await fetchPage(null).catch((error: unknown) => {
-    console.error(`Accounts download failed: ${error instanceof Error ? error.message : String(error)}`);
+    logger.error({ err: error }, "Accounts download failed");
     return fail(new AppError("ACCOUNTS_DOWNLOAD_FAILED"));
   });
   // Hand the page already read to the stream, then go on from its last row.

@@ -8,6 +8,7 @@ import { AppError, isAppError } from "~/server/errors";
 import { throwDownloadError } from "~/server/http/download-errors.server";
 import { requireUser } from "~/server/http/require-user.server";
 import type { Route } from "./+types/admin-companies-download";
+import { logger } from "~/server/logger.server";
 
 /**
  * The company database's filtered selection as CSV or XLSX (decision 034); one file for both
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filter = parseCompanyDatabaseFilter(url.searchParams, clock.now().getFullYear());
   const table = await companyDownload(await getDb(), user, filter, locale, extension).catch((error: unknown) => {
     if (isAppError(error)) return throwDownloadError(locale)(error);
-    console.error("Company download failed", error);
+    logger.error({ err: error }, "Company download failed");
     return throwDownloadError(locale)(new AppError("COMPANY_DOWNLOAD_FAILED"));
   });
   return extension === "xlsx" ? xlsxDownloadResponse(table) : csvDownloadResponse(table);

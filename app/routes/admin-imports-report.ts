@@ -6,6 +6,7 @@ import { throwDownloadError } from "~/server/http/download-errors.server";
 import { requireUser } from "~/server/http/require-user.server";
 import { rejectionReport } from "~/server/imports/list.server";
 import type { Route } from "./+types/admin-imports-report";
+import { logger } from "~/server/logger.server";
 
 /**
  * An import's rejected rows as CSV or XLSX in the admin's language (decision 039); one file for
@@ -19,7 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = /^[0-9a-f-]{36}$/i.test(params.id) ? params.id : null;
   const table = await (id ? rejectionReport(await getDb(), user, id, locale, extension) : Promise.reject(new AppError("NOT_FOUND"))).catch((error: unknown) => {
     if (isAppError(error)) return throwDownloadError(locale)(error);
-    console.error("Import report failed", error);
+    logger.error({ err: error }, "Import report failed");
     return throwDownloadError(locale)(new AppError("IMPORT_REPORT_FAILED"));
   });
   return extension === "xlsx" ? xlsxDownloadResponse(table) : csvDownloadResponse(table);

@@ -6,6 +6,7 @@ import { type ErrorCode, isAppError } from "~/server/errors";
 import { readFormStrict } from "~/server/http/actions.server";
 import { userContext } from "~/server/http/context";
 import { getTranslationJob, requestTranslation } from "~/server/translation/jobs.server";
+import { logger } from "~/server/logger.server";
 
 /**
  * The editors' translate buttons (decision 041).
@@ -26,7 +27,7 @@ async function answer(run: () => Promise<Response>): Promise<Response> {
   } catch (error) {
     if (isAppError(error)) return failure(error.code, error.status);
     if (isDatabaseUnavailable(error)) return failure("SERVICE_UNAVAILABLE", 503);
-    console.error(error);
+    logger.error({ err: error }, "Translation request failed");
     return failure("GENERIC", 500);
   }
 }

@@ -14,6 +14,7 @@ import { isAppError } from "~/server/errors";
 import { readCookie, sessionCookie } from "~/server/http/cookies.server";
 import { preferredLocale } from "~/server/http/root-middleware.server";
 import type { Route } from "./+types/auth.oidc.callback";
+import { logger } from "~/server/logger.server";
 
 /**
  * The provider redirects here. Success answers with a small page (not a redirect) that sets the
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     headers.append("Set-Cookie", clearFlowCookieHeader());
     return new Response(signedInPageHtml(result.locale, result.redirectTo), { status: 200, headers });
   } catch (error) {
-    if (!isAppError(error)) console.error("OIDC callback failed", error);
+    if (!isAppError(error)) logger.error({ err: error }, "OIDC callback failed");
     const code = isAppError(error) ? error.code : "GENERIC";
     const locale = openFlow(flowCookie)?.locale ?? preferredLocale(request, () => DEFAULT_LOCALE);
     return redirect(oidcErrorPath(locale, code), { headers: { "Set-Cookie": clearFlowCookieHeader() } });

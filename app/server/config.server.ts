@@ -113,6 +113,10 @@ const EnvSchema = z.object({
     .default("127.0.0.1"),
   /** Graceful shutdown (decision 051): after SIGTERM the process exits within this long, non-zero when it had to cut work short. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
+  /** The least severe log lines written (decision 049); `silent` writes none. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `json` (one object a line, for collectors) or `pretty` (coloured text, development; `node server.js --dev` sets it). */
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
 });
 
 /**
@@ -146,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
   if (problems.length > 0) throw new Error(`Unsafe production configuration:\n- ${problems.join("\n- ")}`);
   if (e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) throw new Error(`Invalid environment: METRICS_PORT must differ from PORT (both are ${e.PORT})`);
   const dataDir = path.resolve(e.DATA_DIR);
+  /** Corrections made while reading the settings (parseTrustProxy), logged once the logger exists. */
+  const warnings: string[] = [];
   return {
     appEnv: e.APP_ENV,
     isProduction,
@@ -183,7 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
       perIpPerHour: e.RATE_LIMIT_PER_IP_PER_HOUR,
     },
     verificationTtlHours: e.VERIFICATION_TTL_HOURS,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY, (warning) => warnings.push(warning)),
     concurrency: {
       maxInFlight: e.MAX_CONCURRENT_REQUESTS,
       queueLength: e.REQUEST_QUEUE_LENGTH,
@@ -207,6 +213,9 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     /** Prometheus metrics (decision 050): `port` 0 = off. */
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
+    /** Settings that were read with a correction; logged at start (bootstrap), since the logger needs this config first. */
+    warnings,
     /** Imported logos (decision 042): loopback addresses allowed (tests only; never under NODE_ENV=production). */
     logoFetch: logoFetchConfig(e, isProduction),
     /** Requests may shift the domain clock with the `e2e_clock` cookie (end-to-end tests only). */
@@ -285,13 +294,14 @@ function analyticsConfig(e: z.infer<typeof EnvSchema>) {
  * balancer, and the app must not be reachable around it); otherwise a comma-separated list of
  * proxy addresses or CIDR ranges (or Express's names loopback, linklocal, uniquelocal). Only those
  * proxies' X-Forwarded-For/-Proto/-Host count. `true` (trust every hop, which lets any client
- * forge its address) is read as `1` with a warning.
+ * forge its address) is read as `1` with a warning (passed to `warn`: this module cannot log, the
+ * logger is configured from it).
  */
-export function parseTrustProxy(value: string | undefined): false | number | string[] {
+export function parseTrustProxy(value: string | undefined, warn: (message: string) => void = () => undefined): false | number | string[] {
   const raw = value?.trim() ?? "";
   if (raw === "" || raw === "false" || raw === "0") return false;
   if (raw === "true") {
-    console.warn("TRUST_PROXY=true would trust every X-Forwarded-For hop (forgeable client addresses); using 1 hop. Set a hop count or the proxy addresses.");
+    warn("TRUST_PROXY=true would trust every X-Forwarded-For hop (forgeable client addresses); using 1 hop. Set a hop count or the proxy addresses.");
     return 1;
   }
   if (/^\d+$/.test(raw)) return Number(raw);

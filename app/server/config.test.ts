@@ -52,6 +52,18 @@ describe("production configuration", () => {
     expect(() => loadConfig({ LOGO_FETCH_TEST_HOSTS: "logos.e2e.example=127.0.0.1", APP_ENV: "production" })).toThrow(/LOGO_FETCH_TEST_HOSTS/);
   });
 
+  it("reads the log level and format (decision 049), refusing unknown ones", () => {
+    expect(loadConfig({}).log).toEqual({ level: "info", format: "json" });
+    expect(loadConfig({ LOG_LEVEL: "debug", LOG_FORMAT: "pretty" }).log).toEqual({ level: "debug", format: "pretty" });
+    expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrow(/Invalid environment: LOG_LEVEL/);
+    expect(() => loadConfig({ LOG_FORMAT: "xml" })).toThrow(/Invalid environment: LOG_FORMAT/);
+  });
+
+  it("collects the TRUST_PROXY=true correction as a warning to log at start", () => {
+    expect(loadConfig({ TRUST_PROXY: "true" }).warnings).toEqual([expect.stringContaining("TRUST_PROXY=true")]);
+    expect(loadConfig({}).warnings).toEqual([]);
+  });
+
   it("configures no translation service by default (translate buttons hidden)", () => {
     expect(loadConfig({}).translation.service).toBeNull();
   });

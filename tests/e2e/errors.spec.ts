@@ -18,6 +18,8 @@ test("unhandled errors show the error screen with status and a way home", async 
   await expect(page.getByRole("heading", { name: "Fehler" })).toBeVisible();
   await expect(page.getByTestId("error-status")).toHaveText("500");
   await expect(page.getByTestId("error-message")).toContainText("Es ist ein Fehler aufgetreten");
+  // The id of the failed request, as in its X-Request-Id and log line, kept after hydration (decision 049).
+  await expect(page.getByTestId("error-request-id")).toHaveText(`Fehlerkennung für Rückfragen: ${response?.headers()["x-request-id"]}`);
   await page.getByRole("link", { name: "Zurück zur Startseite" }).click();
   await expect(page).toHaveURL(/\/de$/);
 });

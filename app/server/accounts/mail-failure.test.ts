@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDb } from "../../../tests/support/db";
 import type { DbHandle } from "~/server/db/client.server";
 import { loginCodes, rateLimitHits, users } from "~/server/db/schema";
+import { logger } from "~/server/logger.server";
 
 let handle: DbHandle;
 let smtpPort: number;
@@ -56,7 +57,7 @@ describe("when the mail server is down", () => {
   it("does not turn a committed decision into an error: notices are logged instead", async () => {
     const { mailUser } = await import("~/server/mail/notify.server");
     const [user] = await handle.db.insert(users).values({ email: `notice.${Date.now()}@example.com`, name: "N", verified: true, active: true }).returning();
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(logger, "error").mockImplementation(() => {});
     await expect(mailUser(handle.db, user!.id, () => ({ subject: "mail.companyApproved.subject", paragraphs: [] }))).resolves.toBeUndefined();
     expect(errors.mock.calls.flat().join(" ")).toMatch(/not sent/);
     errors.mockRestore();

@@ -14,6 +14,7 @@ import { externalAuths, users } from "~/server/db/schema";
 import { AppError, type ErrorCode } from "~/server/errors";
 import { safeRedirectTarget } from "~/server/http/actions.server";
 import { serializeCookie } from "~/server/http/cookies.server";
+import { logger } from "~/server/logger.server";
 
 /**
  * Sign-in with a third-party OpenID Connect provider (authorization code flow with PKCE,
@@ -56,7 +57,7 @@ function logFailure(step: string, cause: unknown): void {
   const e = (cause ?? {}) as { name?: unknown; code?: unknown; error?: unknown; message?: unknown; cause?: unknown };
   const inner = e.cause instanceof Error ? `(${e.cause.message})` : undefined;
   const parts = [e.name, e.code, e.error, e.message, inner].filter((p) => typeof p === "string" && p !== "");
-  console.warn(`OIDC ${step} failed: ${parts.join(" ")}`);
+  logger.warn(`OIDC ${step} failed: ${parts.join(" ")}`);
 }
 
 async function discover(settings: OidcSettings): Promise<client.Configuration> {

@@ -7,6 +7,7 @@ import type { Db } from "~/server/db/client.server";
 import { eventRegistrations, events, participantMailings, participantMailRecipients, users } from "~/server/db/schema";
 import { enqueueJob } from "~/server/jobs/runtime.server";
 import { participantMailJob } from "~/server/participants/mail-jobs.server";
+import { logger } from "~/server/logger.server";
 
 /**
  * "Your event is cancelled" / "your event is back" (decision 026): when an upcoming event
@@ -83,6 +84,6 @@ export async function writeEventNotices(tx: Db, notice: EventNotice, eventIds: r
 /** After the commit: asks a worker to send now (the sweep would within a minute). */
 export async function queueNotices(mailingIds: readonly string[]): Promise<void> {
   for (const mailingId of mailingIds) {
-    await enqueueJob(participantMailJob, { mailingId }).catch((error: unknown) => console.error(`Event notice ${mailingId}: not queued now (${(error as Error).message}); the sweep will`));
+    await enqueueJob(participantMailJob, { mailingId }).catch((error: unknown) => logger.warn({ err: error }, `Event notice ${mailingId}: not queued now; the sweep will`));
   }
 }

@@ -28,6 +28,7 @@ import { writeWithFiles } from "~/server/storage/file-commit.server";
 import { type FileStorage, getStorage } from "~/server/storage/storage.server";
 import { COMPANY_RESTORE_DAYS } from "./deleted";
 import { companiesDeletedBefore } from "./deletion.server";
+import { logger } from "~/server/logger.server";
 
 /** Companies purged per job run (the next run takes the rest). */
 const PURGE_BATCH = 50;
@@ -126,6 +127,6 @@ export const companyPurgeJob = defineJob({
   retryLimit: 2,
   async handle(_data, { db }) {
     const purged = await purgeDeletedCompanies(db, getStorage());
-    if (purged > 0) console.log(`Company purge: ${purged} deleted profile(s) removed for good`);
+    if (purged > 0) logger.info(`Company purge: ${purged} deleted profile(s) removed for good`);
   },
 });

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { logger } from "~/server/logger.server";
 
 /** Network failures and server states in which waiting and retrying is the answer (HTTP 503). */
 const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "EPIPE"]);
@@ -44,7 +45,7 @@ const DEFAULT_DELAYS = [500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
  */
 export async function waitForPostgres(url: string, options: WaitOptions): Promise<void> {
   const delays = options.delaysMs ?? DEFAULT_DELAYS;
-  const log = options.log ?? ((m: string) => console.error(m));
+  const log = options.log ?? ((m: string) => logger.error(m));
   for (let attempt = 1; ; attempt++) {
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: options.connectTimeoutMs, query_timeout: options.connectTimeoutMs });
     client.on("error", () => {});

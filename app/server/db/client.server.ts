@@ -11,6 +11,7 @@ import { config } from "~/server/config.server";
 import { type PoolCounts, setPoolCountsSource } from "~/server/metrics/metrics.server";
 import { lockDataDir } from "./data-dir-lock.server";
 import * as schema from "./schema";
+import { logger } from "~/server/logger.server";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -67,7 +68,7 @@ export async function openPostgres(url: string, timeouts: PostgresTimeouts = { c
   });
   // An idle connection dropped by the server (restart, failover, DROP DATABASE) must not crash
   // the process; the pool replaces it on the next query.
-  pool.on("error", (error) => console.warn(`PostgreSQL idle connection closed: ${error.message}`));
+  pool.on("error", (error) => logger.warn(`PostgreSQL idle connection closed: ${error.message}`));
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     close: () => pool.end(),

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import lockfile from "proper-lockfile";
+import { logger } from "~/server/logger.server";
 
 /**
  * One process per embedded database (decision 013). PGlite keeps its own copy of the data in
@@ -91,7 +92,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
       update: UPDATE_MS,
       realpath: false,
       onCompromised(error) {
-        console.error(`Lost the lock on the embedded database ${dataDir} (${error.message}); stopping to protect the data.`);
+        logger.fatal(`Lost the lock on the embedded database ${dataDir} (${error.message}); stopping to protect the data.`);
         process.exit(1);
       },
     });

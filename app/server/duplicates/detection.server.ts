@@ -5,6 +5,7 @@ import * as clock from "~/server/clock.server";
 import { type Db, rowsOf, withTransaction } from "~/server/db/client.server";
 import { duplicateDetectionRuns } from "~/server/db/schema";
 import { defineJob } from "~/server/jobs/job";
+import { logger } from "~/server/logger.server";
 
 /**
  * Duplicate detection (issue 21, decision 040): set-based SQL over all live (not deleted)
@@ -233,6 +234,6 @@ export async function runRequestedDetection(db: Db, requestedAt: Date | null): P
   const state = await detectionState(db);
   if (requestedAt && state.startedAt && state.startedAt >= requestedAt) return false;
   const result = await runDetection(db);
-  console.log(`Duplicate detection: ${result.pairs} open pair(s) in ${result.durationMs} ms`);
+  logger.info(`Duplicate detection: ${result.pairs} open pair(s) in ${result.durationMs} ms`);
   return true;
 }

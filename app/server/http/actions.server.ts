@@ -8,6 +8,7 @@ import { AppError, type ErrorCode, isAppError } from "~/server/errors";
 import { fileTooLarge } from "~/server/storage/images.server";
 import { readFormWithLimit } from "~/server/storage/uploads.server";
 import { bodyLimitFor } from "./body-limits";
+import { logger } from "~/server/logger.server";
 
 export interface ActionFailure {
   ok: false;
@@ -76,10 +77,10 @@ export async function handleAction<T, E extends Record<string, unknown> = Record
     }
     if (error instanceof Response || isDataWithResponseInit(error)) throw error;
     if (isDatabaseUnavailable(error)) {
-      console.error(`Database unavailable: ${(error as Error).message}`);
+      logger.error(`Database unavailable: ${(error as Error).message}`);
       return failure({ ok: false, error: "SERVICE_UNAVAILABLE" }, extra, 503);
     }
-    console.error(error);
+    logger.error({ err: error }, "Action failed");
     return failure({ ok: false, error: "GENERIC" }, extra, 500);
   }
 }
@@ -93,7 +94,7 @@ export async function handleAction<T, E extends Record<string, unknown> = Record
 export function unexpectedAs(code: ErrorCode) {
   return (error: unknown): never => {
     if (isAppError(error) || error instanceof Response || isDataWithResponseInit(error) || isDatabaseUnavailable(error)) throw error;
-    console.error(error);
+    logger.error({ err: error }, `Unexpected failure, answered ${code}`);
     throw new AppError(code);
   };
 }

@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import { createContext } from "react-router";
 import type { SessionUser } from "~/server/auth/sessions.server";
 
@@ -11,6 +12,12 @@ export interface RequestInfo {
   local: boolean;
   /** The Content-Security-Policy nonce for inline scripts (server/security-headers.ts). */
   nonce?: string;
+  /** The request's id (server/request-log.ts): in its log line, the X-Request-Id header and the error screen. */
+  requestId?: string;
+  /** The request's logger: its lines carry the request id. */
+  log?: Logger;
+  /** Tells the request's log line who is signed in (logged as a hash, never the id or address). */
+  noteUser?: (userId: string) => void;
 }
 
 /** Set by the Express adapter for every request. */

@@ -5,9 +5,10 @@ import { lookupSession } from "~/server/auth/sessions.server";
 import { runWithRequestClock } from "~/server/clock.server";
 import { isDatabaseUnavailable } from "~/server/db/availability.server";
 import { getDb } from "~/server/db/client.server";
+import { type Logger, logger } from "~/server/logger.server";
 import { decidePageAccess } from "~/server/policy/policy";
 import { clearSessionCookie, readCookie, serializeCookie, SESSION_COOKIE } from "./cookies.server";
-import { userContext } from "./context";
+import { requestInfoContext, userContext } from "./context";
 
 /** Where the login page sends the user back to; only local, localized paths are accepted. */
 export function loginRedirect(locale: Locale, url: URL, action?: "expired"): string {
@@ -30,7 +31,8 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   if (url.pathname === "/api/event") return next();
   const locale = localeOfPath(url.pathname) ?? DEFAULT_LOCALE;
   const match = matchPage(url.pathname);
-  const lookup = await lookupSession(await getDb(), readCookie(request, SESSION_COOKIE)).catch(unavailableAs503);
+  const info = context.get(requestInfoContext);
+  const lookup = await lookupSession(await getDb(), readCookie(request, SESSION_COOKIE)).catch((error: unknown) => unavailableAs503(error, info.log ?? logger));
   const setCookies: string[] = [];
 
   if (lookup.status === "expired") {
@@ -41,6 +43,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   }
   const user = lookup.status === "valid" ? lookup.user : null;
   context.set(userContext, user);
+  if (user) info.noteUser?.(user.id);
 
   if (match) {
     const decision = decidePageAccess(user, match.page.access);
@@ -65,9 +68,9 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
  * Every page asks the database for the session first, so an unreachable or frozen database
  * (bounded by the pool's timeouts) is answered here with 503 and the translated error screen.
  */
-function unavailableAs503(error: unknown): never {
+function unavailableAs503(error: unknown, log: Logger): never {
   if (isDatabaseUnavailable(error)) {
-    console.error(`Database unavailable: ${(error as Error).message}`);
+    log.error(`Database unavailable: ${(error as Error).message}`);
     throw data({ code: "SERVICE_UNAVAILABLE" }, { status: 503, headers: { "Retry-After": "10" } });
   }
   throw error;

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { AppError } from "~/server/errors";
+import { logger } from "~/server/logger.server";
 import { handleAction, unexpectedAs } from "./actions.server";
 
 /** Spec §8 names messages for some failures ("registration failed" …): unexpectedAs reports them. */
@@ -10,7 +11,7 @@ async function answer(run: () => Promise<unknown>) {
 
 describe("unexpectedAs", () => {
   it("turns an unexpected failure into the named code (logged, not shown)", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const log = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     const failing = () => Promise.reject(new TypeError("Cannot read properties of undefined"));
     expect(await answer(() => failing().catch(unexpectedAs("REGISTRATION_FAILED")))).toEqual({ error: "REGISTRATION_FAILED", status: 500 });
     expect(await answer(() => failing().catch(unexpectedAs("PARTICIPANT_DELETE_FAILED")))).toEqual({ error: "PARTICIPANT_DELETE_FAILED", status: 500 });

@@ -10,6 +10,7 @@ import { type ImportLogoCounts, importLogoCounts } from "~/server/imports/logos/
 import { importListPolicy } from "~/server/policy/import-list-policy";
 import { type Actor, authorize } from "~/server/policy/policy";
 import type { FileStorage } from "~/server/storage/storage.server";
+import { logger } from "~/server/logger.server";
 
 /** The list shows the newest imports; older ones stay in the database (and their companies anyway). */
 export const IMPORT_LIST_LIMIT = 100;
@@ -76,7 +77,7 @@ export async function deleteImport(db: Db, actor: Actor, importId: string, stora
     return row.fileKey;
   });
   // After the commit: a failed file removal leaves an orphan file, never an import without its file.
-  await storage.delete(fileKey).catch((error: unknown) => console.error(`Import ${importId}: file ${fileKey} not removed`, error));
+  await storage.delete(fileKey).catch((error: unknown) => logger.error({ err: error }, `Import ${importId}: file ${fileKey} not removed`));
 }
 
 const REPORT_PAGE = 1_000;

@@ -1,7 +1,9 @@
+import { performance } from "node:perf_hooks";
 import { fromPglite, PgBoss } from "pg-boss";
 import type { z } from "zod";
 import type { DbHandle } from "~/server/db/client.server";
 import { countJob, type QueueCounts } from "~/server/metrics/metrics.server";
+import { type Logger, logger as processLogger } from "~/server/logger.server";
 import type { Enqueue, EnqueueOptions, JobDefinition } from "./job";
 
 /**
@@ -19,7 +21,10 @@ export interface QueueSettings {
   /** Work on jobs here (false: only queue them for other instances). */
   work: boolean;
   pollSeconds: number;
+  /** The start message (tests silence it); default: the logger at info. */
   log?: (message: string) => void;
+  /** Where each job run's line goes (decision 049); default: the process's logger. */
+  logger?: Logger;
 }
 
 export interface JobQueue {
@@ -31,16 +36,19 @@ export interface JobQueue {
 }
 
 const SCHEMA = "pgboss";
+/** pg-boss retries of a throwing handler unless the job says otherwise. */
+const DEFAULT_RETRY_LIMIT = 5;
 
 export async function startQueue(settings: QueueSettings): Promise<JobQueue> {
   const { handle, databaseUrl, jobs, pollSeconds } = settings;
-  const log = settings.log ?? ((message: string) => console.log(message));
+  const logger = settings.logger ?? processLogger;
+  const log = settings.log ?? ((message: string) => logger.info(message));
   const boss = databaseUrl
     ? new PgBoss({ connectionString: databaseUrl, schema: SCHEMA, max: 3, application_name: "partnernet-jobs" })
     : new PgBoss({ db: fromPglite(pgliteOf(handle)), backend: "pglite", schema: SCHEMA });
   // pg-boss reports trouble (a lost connection, a slow query) as events; without a listener an
   // "error" event would crash the process.
-  boss.on("error", (error) => console.error(`Job queue: ${error.message}`));
+  boss.on("error", (error) => logger.error({ err: error }, "Job queue error"));
   await boss.start();
 
   const workerIds = new Map<string, string>();
@@ -58,7 +66,7 @@ export async function startQueue(settings: QueueSettings): Promise<JobQueue> {
 
   for (const job of jobs) {
     await boss.createQueue(job.name, {
-      retryLimit: job.retryLimit ?? 5,
+      retryLimit: job.retryLimit ?? DEFAULT_RETRY_LIMIT,
       retryDelay: job.retryDelaySeconds ?? 10,
       retryBackoff: true,
       expireInSeconds: job.expireInSeconds ?? 900,
@@ -72,19 +80,26 @@ export async function startQueue(settings: QueueSettings): Promise<JobQueue> {
       countJob(job.name, "failed", 0);
       const id = await boss.work<object>(job.name, { pollingIntervalSeconds: pollSeconds, batchSize: 1 }, async ([found]) => {
         if (!found) return;
+        // One line per run (decision 049): which job, which attempt, how it ended, how long it took;
+        // never its payload (mailing ids are harmless, but a payload may carry anything).
+        const started = performance.now();
+        const run = { job: job.name, jobId: found.id, queue: found.name, attempt: found.retryCount + 1 };
+        const durationMs = () => Math.round(performance.now() - started);
         const parsed = (job.schema as z.ZodType).safeParse(found.data);
         if (!parsed.success) {
           // A payload this version cannot read is dropped loudly, not retried forever.
-          console.error(`Job ${job.name} ${found.id}: unreadable payload, dropped`);
+          logger.error({ ...run, outcome: "dropped", durationMs: durationMs() }, "job payload unreadable, dropped");
           return;
         }
         try {
           await job.handle(parsed.data, { db: handle.db, enqueue, signal: found.signal });
         } catch (error) {
           countJob(job.name, "failed");
+          logger.error({ ...run, outcome: "failed", willRetry: found.retryCount < (job.retryLimit ?? DEFAULT_RETRY_LIMIT), durationMs: durationMs(), err: error }, "job failed");
           throw error;
         }
         countJob(job.name, "completed");
+        logger.info({ ...run, outcome: "completed", durationMs: durationMs() }, "job");
       });
       workerIds.set(job.name, id);
     }

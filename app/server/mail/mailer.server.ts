@@ -5,6 +5,7 @@ import { config } from "~/server/config.server";
 import { randomToken } from "~/server/crypto.server";
 import { AppError } from "~/server/errors";
 import { countMail } from "~/server/metrics/metrics.server";
+import { logger } from "~/server/logger.server";
 
 export interface OutgoingMail {
   to: string;
@@ -48,7 +49,8 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   } catch (error) {
     if (!config.smtpUrl) throw error;
     // The user is told in their language that the mail did not go out (never the SMTP text).
-    console.error(`Mail to ${mail.to} not sent: ${(error as Error).message}`);
+    // Never the address (decision 049): the line says that a mail failed and why.
+    logger.error({ err: error }, "Mail not sent");
     throw new AppError("MAIL_SEND_FAILED");
   }
 }

@@ -15,6 +15,7 @@ import type { Actor } from "~/server/policy/policy";
 import { publicBaseUrl } from "~/server/request-origin.server";
 import { type Agenda, type AgendaItem, loadAgenda } from "./agenda.server";
 import { renderAgendaPdf } from "./agenda-pdf-document.server";
+import { logger } from "~/server/logger.server";
 
 /**
  * The agenda as documents (issue 12): a PDF for printing, an .ics with one VEVENT per meeting,
@@ -72,7 +73,7 @@ async function asDownload<T>(build: () => Promise<T>): Promise<T> {
     return await build();
   } catch (error) {
     if (isAppError(error)) throw error;
-    console.error(`B2B agenda download failed: ${(error as Error).stack ?? String(error)}`);
+    logger.error({ err: error }, "B2B agenda download failed");
     throw new AppError("B2B_DOWNLOAD_FAILED");
   }
 }

@@ -13,6 +13,7 @@ import { agendaLines } from "./agenda-documents.server";
 import { participatingCompanies } from "./participants.server";
 import { loadPlan } from "./plan.server";
 import { type B2bMeetingRow, runMeetings } from "./run-store.server";
+import { logger } from "~/server/logger.server";
 
 /**
  * The agenda by e-mail when a schedule is published or repaired (issue 12).
@@ -135,6 +136,6 @@ export async function notifyAgendaChanges(db: Db, eventId: string, runId: string
 /** After the commit: asks a worker to send the mailings now (the sweep would within a minute). */
 export async function queueAgendaMails(notification: Pick<AgendaNotification, "mailingIds">): Promise<void> {
   for (const mailingId of notification.mailingIds) {
-    await enqueueJob(participantMailJob, { mailingId }).catch((error: unknown) => console.error(`Agenda mailing ${mailingId}: not queued now (${(error as Error).message}); the sweep will`));
+    await enqueueJob(participantMailJob, { mailingId }).catch((error: unknown) => logger.warn({ err: error }, `Agenda mailing ${mailingId}: not queued now; the sweep will`));
   }
 }

@@ -8,6 +8,7 @@ import type { Actor } from "~/server/policy/policy";
 import { remindMissingPreferences } from "./preference-reminders.server";
 import type { PreferencePageData, PreferenceStatus } from "./preferences.server";
 import { saveRanking } from "./preferences.server";
+import { logger } from "~/server/logger.server";
 
 /*
  * The frame the two ranking pages share (participant and organiser on the company's behalf) and
@@ -33,7 +34,7 @@ export type SerializedPreferencePage = ReturnType<typeof serializePreferencePage
  */
 export function throwPreferencePageError(error: unknown): never {
   if (isAppError(error)) throwPageError(error);
-  console.error(error);
+  logger.error({ err: error }, "B2B preferences could not be loaded");
   throwPageError(new AppError("B2B_PREFERENCES_LOAD_FAILED"));
 }
 

@@ -6,6 +6,7 @@ import { AppError, isAppError } from "~/server/errors";
 import { throwPageError } from "~/server/http/page-errors.server";
 import type { Actor } from "~/server/policy/policy";
 import { deleteNews, restoreNews, setNewsActive } from "./manage.server";
+import { logger } from "~/server/logger.server";
 
 /**
  * The news admin pages' row actions (list and edit page) and their error mapping: refusals keep
@@ -28,7 +29,7 @@ export const NewsEditIntent = z.object({ intent: z.enum(["save", "delete", "rest
 /** Rethrows refusals and database outages (503) as they are; anything else becomes `code`. */
 function unexpectedAs(error: unknown, code: "NEWS_DELETE_FAILED" | "NEWS_LOAD_FAILED"): never {
   if (isAppError(error) || isDatabaseUnavailable(error)) throw error;
-  console.error(error);
+  logger.error({ err: error }, `News: unexpected failure, answered ${code}`);
   throw new AppError(code);
 }
 
@@ -45,7 +46,7 @@ export async function loadNewsPage<T>(load: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (isDatabaseUnavailable(error) || error instanceof Response || isRouterData(error)) throw error;
     if (isAppError(error)) throwPageError(error);
-    console.error(error);
+    logger.error({ err: error }, "News could not be loaded");
     return throwPageError(new AppError("NEWS_LOAD_FAILED"));
   }
 }

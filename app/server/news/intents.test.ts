@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "~/server/db/client.server";
 import { AppError } from "~/server/errors";
+import { logger } from "~/server/logger.server";
 import { loadNewsPage, runNewsRowAction } from "./intents.server";
 
 /** The spec's "delete error for news" and "loading error for news" (§8) for unexpected failures only. */
@@ -12,7 +13,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("news row actions and pages: error mapping", () => {
   it("an unexpected failure while deleting is NEWS_DELETE_FAILED (500), logged", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const log = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     await expect(runNewsRowAction(broken, admin, "delete", ID)).rejects.toMatchObject({ code: "NEWS_DELETE_FAILED", status: 500 });
     expect(log).toHaveBeenCalled();
   });
@@ -23,7 +24,7 @@ describe("news row actions and pages: error mapping", () => {
   });
 
   it("a page that cannot be loaded is NEWS_LOAD_FAILED; NOT_FOUND stays the 404 page", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    vi.spyOn(logger, "error").mockImplementation(() => undefined);
     await expect(loadNewsPage(() => Promise.reject(new Error("boom")))).rejects.toMatchObject({ data: { code: "NEWS_LOAD_FAILED" }, init: { status: 500 } });
     await expect(loadNewsPage(() => Promise.reject(new AppError("NOT_FOUND")))).rejects.toMatchObject({ data: null, init: { status: 404 } });
     await expect(loadNewsPage(() => Promise.reject(new AppError("FORBIDDEN")))).rejects.toMatchObject({ data: { code: "FORBIDDEN" }, init: { status: 403 } });

@@ -7,6 +7,7 @@ import type { MailRecipientStatus } from "~/server/db/schema-organisers";
 import type { OutgoingMail } from "~/server/mail/mailer.server";
 import { renderTextMail } from "~/server/mail/templates.server";
 import type { FileStorage } from "~/server/storage/storage.server";
+import { logger } from "~/server/logger.server";
 
 /**
  * Sending a mailing, recipient by recipient (decision 021). The recipient rows are the truth:
@@ -174,7 +175,7 @@ export async function runMailing(db: Db, mailingId: string, options: RunOptions)
       await options.deliver(mail);
     } catch (error) {
       const { code, permanent } = classifyFailure(error);
-      console.warn(`Participant mail ${row.id} attempt ${row.attempts}: ${code} (${(error as Error).message})`);
+      logger.warn({ err: error, outcome: code }, `Participant mail ${row.id} attempt ${row.attempts}: ${code}`);
       await markFailed(db, row, code, permanent, options.settings);
       failed++;
       continue;

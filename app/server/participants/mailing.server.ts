@@ -17,6 +17,7 @@ import { type FileStorage, newStorageKey } from "~/server/storage/storage.server
 import { requireParticipantAccess } from "./access.server";
 import { listParticipants, type ParticipantRow } from "./list.server";
 import { participantMailJob } from "./mail-jobs.server";
+import { logger } from "~/server/logger.server";
 
 /**
  * E-mail to an event's participants (issue 11, decision 021). Creating a mailing stores it with
@@ -138,7 +139,7 @@ export async function createMailing(db: Db, actor: Actor, eventId: string, input
   // After the commit: a worker must find the rows. Should queueing fail (or this process die right
   // here), the mailing is stored all the same and the sweep of any running instance queues it
   // within a minute: the organiser's send succeeded.
-  await enqueueJob(participantMailJob, { mailingId: id }).catch((error: unknown) => console.error(`Mailing ${id}: not queued now (${(error as Error).message}); the sweep will`));
+  await enqueueJob(participantMailJob, { mailingId: id }).catch((error: unknown) => logger.warn({ err: error }, `Mailing ${id}: not queued now; the sweep will`));
   return { id, recipients: recipients.length };
 }
 

@@ -1,4 +1,5 @@
 import type { FileStorage } from "./storage.server";
+import { logger } from "~/server/logger.server";
 
 /** What a write that stores or replaces files hands to its transaction. */
 export interface FileChanges {
@@ -29,6 +30,6 @@ export async function writeWithFiles<T>(storage: FileStorage, added: ReadonlyArr
 
 async function removeAll(storage: FileStorage, keys: string[]): Promise<void> {
   await Promise.all(
-    keys.map((key) => storage.delete(key).catch((error: unknown) => console.error(`Could not delete stored file ${key}: ${(error as Error).message}`))),
+    keys.map((key) => storage.delete(key).catch((error: unknown) => logger.error({ err: error }, `Could not delete stored file ${key}`))),
   );
 }

@@ -16,6 +16,7 @@ import { newsPolicy } from "~/server/policy/news-policy";
 import { type Actor, authorize } from "~/server/policy/policy";
 import { translationPolicy } from "~/server/policy/translation-policy";
 import { createTranslator, type TranslationLanguage, type Translator, TranslatorError, type TranslatorFailure } from "./translator.server";
+import { logger } from "~/server/logger.server";
 
 /** The three job tables (decision 041): the spec's company and tag jobs, and one for event and news texts. */
 export const JOB_TABLES = ["company", "tag", "content"] as const;
@@ -80,7 +81,7 @@ async function wake(table: JobTable, id: string | null, options: QueueOptions): 
   const enqueue = options.enqueue ?? (await defaultEnqueue());
   const { translationDrainJob, translationJob } = await import("./job-definitions.server");
   await (id ? enqueue(translationJob, { table, id }) : enqueue(translationDrainJob, { table })).catch((error: unknown) =>
-    console.error(`Translation job ${table}/${id ?? "*"}: not queued now (${(error as Error).message}); the sweep will`),
+    logger.warn({ err: error }, `Translation job ${table}/${id ?? "*"}: not queued now; the sweep will`),
   );
 }
 
@@ -321,7 +322,7 @@ export async function runTranslationJob(
     translated = text;
   } catch (error) {
     const failure = error instanceof TranslatorError ? error : new TranslatorError("UNAVAILABLE", error instanceof Error ? error.message : String(error));
-    if (!(error instanceof TranslatorError)) console.error(`Translation ${table}/${row.id}: ${failure.message}`);
+    if (!(error instanceof TranslatorError)) logger.error({ err: failure }, `Translation ${table}/${row.id} failed`);
     if (failure.retryable && row.attempts < settings.maxAttempts) {
       const delay = settings.retrySeconds * 2 ** (row.attempts - 1);
       const result = await db.execute(sql`

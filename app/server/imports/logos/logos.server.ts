@@ -8,6 +8,7 @@ import { AppError } from "~/server/errors";
 import { storeImage } from "~/server/storage/images.server";
 import type { FileStorage } from "~/server/storage/storage.server";
 import { fetchLogo, type FetchLogoOptions, type LogoFetchFailure, LogoFetchError } from "./fetcher.server";
+import { logger } from "~/server/logger.server";
 
 /**
  * Logos named by imports (decision 042). The import's batch only inserts `company_logo_fetches`
@@ -189,7 +190,7 @@ export async function runLogoFetch(db: Db, storage: FileStorage, row: Claimed, s
     throw error;
   });
   const unused = outcome.outcome === "done" ? outcome.old : key;
-  if (unused) await storage.delete(unused).catch((error: unknown) => console.error(`Logo fetch ${row.id}: file ${unused} not removed: ${(error as Error).message}`));
+  if (unused) await storage.delete(unused).catch((error: unknown) => logger.error({ err: error }, `Logo fetch ${row.id}: file ${unused} not removed`));
   return outcome.outcome;
 }
 
@@ -219,7 +220,7 @@ export async function drainLogoFetches(
       claimed.map((row) =>
         runLogoFetch(db, storage, row, fetchSettings).catch((error: unknown) => {
           // A database or storage error: the row stays claimed until its lease ends, then the sweep retries it.
-          console.error(`Logo fetch ${row.id}: ${(error as Error).message}`);
+          logger.error({ err: error }, `Logo fetch ${row.id} failed`);
           return "retry" as const;
         }),
       ),
