@@ -91,8 +91,11 @@ describe("anonymous page cache", () => {
   }, 60_000);
 
   it("forgets everything after a write on this instance, and each page after the TTL", async () => {
-    await get("/de/datenschutz");
-    expect(cacheOf(await get("/de/datenschutz"))).toBe("hit");
+    // Stored first (the first test asserts miss → hit strictly; here a render that overlapped a late
+    // write of the test before, on a loaded machine, may go unstored once, which is harmless).
+    let stored = false;
+    for (let attempt = 0; attempt < 3 && !stored; attempt++) stored = cacheOf(await get("/de/datenschutz")) === "hit";
+    expect(stored).toBe(true);
     await write();
     expect(cacheOf(await get("/de/datenschutz"))).toBe("miss");
     expect(cacheOf(await get("/de/datenschutz"))).toBe("hit");
