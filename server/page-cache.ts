@@ -59,6 +59,33 @@ export function createPageCache(options: PageCacheOptions) {
     generation++;
   }
 
+  /**
+   * Empties the cache as the write's answer is handed over, not on its `finish` event: `finish` comes
+   * after the socket write completes, and on a busy machine the client had read the answer and sent
+   * its next request before it (a render begun then was discarded, and the page missed twice). A
+   * write answered at 500 or above changed nothing, unless the connection closed before any answer.
+   */
+  function forgetWhenAnswered(res: Response): void {
+    let answered = false;
+    const end = res.end.bind(res) as End;
+    (res as unknown as { end: End }).end = (chunk, encoding, callback) => {
+      if (!answered) {
+        answered = true;
+        if (res.statusCode < 500) {
+          forget();
+          options.onWrite?.();
+        }
+      }
+      return end(chunk, encoding, callback);
+    };
+    res.on("close", () => {
+      if (answered) return;
+      answered = true;
+      forget();
+      options.onWrite?.();
+    });
+  }
+
   function fresh(key: string, now: number): Entry | null {
     const entry = entries.get(key);
     if (!entry) return null;
@@ -84,13 +111,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (options.ttlMs <= 0 || options.bypass(req)) return next();
     if (req.method !== "GET") {
       // A write (or its refusal) on this instance: what anonymous visitors see may have changed.
-      if (req.method !== "HEAD" && req.method !== "OPTIONS") {
-        res.on("finish", () => {
-          if (res.statusCode >= 500) return;
-          forget();
-          options.onWrite?.();
-        });
-      }
+      if (req.method !== "HEAD" && req.method !== "OPTIONS") forgetWhenAnswered(res);
       return next();
     }
     if (!onlyLanguageCookie(req.headers.cookie)) return next();
