@@ -10,13 +10,15 @@ describe("routeLabel", () => {
     expect(routeLabel("/cs/firmy/456")).toBe("companyDetail");
     expect(routeLabel("/de/firmen/123.data")).toBe("companyDetail");
     expect(routeLabel("/de/veranstaltungen/anzeigen")).toBe("eventList");
-    expect(routeLabel("/cs/udalosti/789")).toBe("eventDetail");
+    expect(routeLabel("/cs/události/789")).toBe("eventDetail");
+    expect(routeLabel(encodeURI("/cs/události/789"))).toBe("eventDetail");
     expect(routeLabel("/de/admin/firmen")).toBe("adminCompanies");
   });
 
   it("gives the other routes fixed names", () => {
     expect(routeLabel("/")).toBe("rootRedirect");
     expect(routeLabel("/_root.data")).toBe("rootRedirect");
+    expect(routeLabel("/cs/udalosti/789")).toBe("eventDetailRedirect");
     expect(routeLabel("/assets/entry.client-abc123.js")).toBe("static");
     expect(routeLabel("/favicon.svg")).toBe("static");
     expect(routeLabel("/files/logos/1/a.png")).toBe("files");
