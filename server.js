@@ -10,6 +10,7 @@ import { clearTimeout, setTimeout } from "node:timers";
 import compression from "compression";
 import express from "express";
 import { serveClusterMetrics } from "./server/cluster-metrics.js";
+import { singleDrainListener } from "./server/drain-listeners.js";
 import pino from "pino";
 
 const DEV = process.argv.includes("--dev");
@@ -167,6 +168,7 @@ async function serve() {
   const server = express();
   server.disable("x-powered-by");
   server.use(compression());
+  server.use(singleDrainListener);
   const httpServer = http.createServer(server);
 
   /**
