@@ -27,6 +27,7 @@ export default [
   route("private-files/*", "routes/private-files.ts"),
   route("api/geocode", "routes/api.geocode.ts"),
   route("api/places", "routes/api.places.ts"),
+  route("api/nace", "routes/api.nace.ts"),
   route("api/event", "routes/api.event.ts"),
   route("api/translations", "routes/api.translations.ts"),
   route("dev/outbox", "routes/dev.outbox.tsx"),

@@ -1,7 +1,7 @@
 import { Grid, Stack, Title } from "@mantine/core";
 import { useRef } from "react";
 import { data, redirect, useLoaderData, useLocation } from "react-router";
-import { naceOptionsFor } from "~/components/company/nace-options";
+import { naceOptionsFor, topOfNaceTree } from "~/components/company/nace-options";
 import { SearchForm, type SearchFormHandle } from "~/components/search/SearchForm";
 import { SearchResults } from "~/components/search/SearchResults";
 import { useT } from "~/i18n/i18n-context";
@@ -71,7 +71,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       search,
       result,
       tags: tags.map((tag) => ({ value: tag.id, label: locale === "cs" ? tag.labelCs : tag.labelDe })),
-      nace: naceOptionsFor(nace, locale),
+      // The top of the tree and what is picked; the picker loads the rest when opened (/api/nace).
+      nace: naceOptionsFor(topOfNaceTree(nace, search.kind === "empty" ? [] : search.query.nace), locale),
       /** The place the user typed (kept in the field when it could not be found). */
       typedPlace: malformed ? "" : (url.searchParams.get("place") ?? ""),
     },

@@ -14,6 +14,12 @@ export function naceOptionsFor(rows: readonly NaceRowLike[], locale: Locale): Na
   return rows.map(({ code, level, parent, labelDe, labelCs }) => ({ code, level, parent, label: locale === "cs" ? labelCs : labelDe }));
 }
 
+/** Sections and divisions (what the picker lists before a query) and the codes already picked. */
+export function topOfNaceTree<T extends NaceRowLike>(rows: readonly T[], picked: readonly string[]): T[] {
+  const keep = new Set(picked);
+  return rows.filter((row) => row.level <= 2 || keep.has(row.code));
+}
+
 /** "25.11 – Herstellung von Metallkonstruktionen". */
 export function naceLabel(option: NaceOption): string {
   return `${option.code} – ${option.label}`;

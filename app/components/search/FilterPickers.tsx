@@ -1,8 +1,8 @@
 import { Box, type ComboboxItem, MultiSelect, type OptionsFilter, Text } from "@mantine/core";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { filterNace, naceLabel } from "~/components/company/nace-options";
 import type { NaceOption } from "~/components/company/types";
-import { useT } from "~/i18n/i18n-context";
+import { useLocale, useT } from "~/i18n/i18n-context";
 import { SEARCH_LIMITS } from "~/schemas/search-params";
 
 export interface TagChoice {
@@ -40,10 +40,35 @@ export function SearchTagPicker({ tags, defaultValue, error }: { tags: TagChoice
 
 /**
  * Industries: any level of the NACE tree (a section or division covers everything below it),
- * searchable by code or label; submitted as repeated hidden `nace` inputs.
+ * searchable by code or label; submitted as repeated hidden `nace` inputs. With `partial`, the
+ * page sent only the top of the tree and the picked codes; the whole tree loads from /api/nace
+ * when the picker is first opened or typed into (issue 22: it is a hundred kilobytes).
  */
-export function SearchNacePicker({ options, defaultValue, error }: { options: NaceOption[]; defaultValue: string[]; error?: string | undefined }) {
+export function SearchNacePicker({
+  options: given,
+  defaultValue,
+  error,
+  partial = false,
+}: {
+  options: NaceOption[];
+  defaultValue: string[];
+  error?: string | undefined;
+  partial?: boolean;
+}) {
   const t = useT();
+  const locale = useLocale();
+  const [loaded, setLoaded] = useState<NaceOption[] | null>(null);
+  const loading = useRef(false);
+  const loadAll = () => {
+    if (!partial || loaded || loading.current) return;
+    loading.current = true;
+    fetch(`/api/nace?locale=${locale}`)
+      .then((response) => (response.ok ? (response.json() as Promise<{ options: NaceOption[] }>) : Promise.reject(new Error(String(response.status)))))
+      .then((body) => setLoaded(body.options))
+      // The top of the tree stays usable; the next opening tries again.
+      .catch(() => (loading.current = false));
+  };
+  const options = loaded ?? given;
   const byCode = useMemo(() => new Map(options.map((o) => [o.code, o])), [options]);
   const data = useMemo(() => options.map((o) => ({ value: o.code, label: naceLabel(o) })), [options]);
   const [value, setValue] = useState(() => defaultValue.filter((code) => byCode.has(code)));
@@ -79,6 +104,8 @@ export function SearchNacePicker({ options, defaultValue, error }: { options: Na
         clearable
         maxValues={SEARCH_LIMITS.maxNace}
         maxDropdownHeight={320}
+        onDropdownOpen={loadAll}
+        onSearchChange={loadAll}
         error={error}
         data-testid="search-nace"
       />

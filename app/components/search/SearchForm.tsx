@@ -116,7 +116,7 @@ export function SearchForm({ query, errors, tags, nace, typedPlace, counts, hand
           </Button>
           <Stack gap="md" id={filtersId} className={filtersOpen ? undefined : classes.collapsed} data-testid="search-filters">
             <SearchTagPicker tags={tags} defaultValue={query?.tagIds ?? []} error={fieldError(errors.tag)} />
-            <SearchNacePicker options={nace} defaultValue={query?.nace ?? []} error={fieldError(errors.nace)} />
+            <SearchNacePicker options={nace} partial defaultValue={query?.nace ?? []} error={fieldError(errors.nace)} />
             {/* Tells the server the country boxes were shown: none ticked is then an error, not "both". */}
             <input type="hidden" name={SEARCH_FORM_MARKER} value="1" />
             <Checkbox.Group

@@ -14,7 +14,7 @@ const FIXED: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/robots\.txt$/, "robots"],
   [/^\/files\//, "files"],
   [/^\/private-files\//, "privateFiles"],
-  [/^\/api\/(geocode|places|event|translations)$/, "api"],
+  [/^\/api\/(geocode|places|nace|event|translations)$/, "api"],
   [/^\/auth\/oidc\/(start|callback)$/, "oidc"],
   [/^\/auth\/logout$/, "logout"],
   [/^\/dev\//, "dev"],

@@ -6,6 +6,7 @@ import Papa from "papaparse";
 import { z } from "zod";
 import { type Db, withTransaction } from "~/server/db/client.server";
 import { naceCodes, places, postalCodes, programmeRegions } from "~/server/db/schema";
+import { forgetNaceList } from "./nace.server";
 import { normalizePostalCode } from "./geocode.server";
 
 export interface LoadReferenceDataOptions {
@@ -249,7 +250,7 @@ async function syncTable<T extends PgTable>(
  */
 export async function loadReferenceData(db: Db, opts: LoadReferenceDataOptions = {}): Promise<LoadedTable[]> {
   const results = [
-    await syncTable(db, "nace_codes", naceCodes, readCsv("nace.csv", naceRow), upsertNace),
+    await syncTable(db, "nace_codes", naceCodes, readCsv("nace.csv", naceRow), upsertNace).finally(() => forgetNaceList(db)),
     await syncTable(db, "programme_regions", programmeRegions, readCsv("programme-area.csv", programmeRow)),
   ];
   if (opts.postalCodes ?? true) results.push(await syncTable(db, "postal_codes", postalCodes, postalCodeRows()));

@@ -29,7 +29,26 @@ const byCode = sql`${naceCodes.code} collate "C"`;
  * All 996 codes in tree (pre-)order: each section, then its divisions, each followed by its groups
  * and classes, so a client can build the tree in one pass.
  */
-export async function listNace(db: Db): Promise<NaceRow[]> {
+export function listNace(db: Db): Promise<NaceRow[]> {
+  // Reference data: loaded at start-up (loadReferenceData, which forgets this copy) and never edited
+  // by users, so each process reads it once per database instead of on every search page.
+  let list = loaded.get(db);
+  if (!list) {
+    list = readNace(db);
+    loaded.set(db, list);
+    list.catch(() => loaded.delete(db));
+  }
+  return list;
+}
+
+const loaded = new WeakMap<Db, Promise<NaceRow[]>>();
+
+/** After the NACE table was (re)loaded: the next listNace reads it again. */
+export function forgetNaceList(db: Db): void {
+  loaded.delete(db);
+}
+
+async function readNace(db: Db): Promise<NaceRow[]> {
   const rows = await db.select(columns).from(naceCodes).orderBy(byCode);
   const sectionOf = new Map<string, string>();
   for (const row of rows) if (row.level === 2 && row.parent) sectionOf.set(row.code, row.parent);
