@@ -172,3 +172,30 @@ export async function publishedAgendaEvents(db: Db, eventIds: string[]): Promise
     .where(and(inArray(b2bPlans.eventId, eventIds), isNotNull(b2bPlans.publishedRunId)));
   return new Set(rows.map((r) => r.eventId));
 }
+
+/**
+ * For "my events" (decision 059): the (event, company) pairs among `pairs` whose agenda the last
+ * repair of a published schedule changed, as "eventId:companyId".
+ */
+export async function changedAgendas(db: Db, pairs: { eventId: string; companyId: string }[]): Promise<Set<string>> {
+  const changed = new Set<string>();
+  const eventIds = [...new Set(pairs.map((p) => p.eventId))];
+  if (eventIds.length === 0) return changed;
+  const repaired = await db
+    .select({ eventId: b2bPlans.eventId, runId: b2bRuns.id, basedOnRunId: b2bRuns.basedOnRunId })
+    .from(b2bPlans)
+    .innerJoin(b2bRuns, and(eq(b2bRuns.id, b2bPlans.publishedRunId), eq(b2bRuns.kind, "REPAIR")))
+    .where(inArray(b2bPlans.eventId, eventIds));
+  for (const r of repaired) {
+    if (!r.basedOnRunId) continue;
+    const [now, before] = await Promise.all([runMeetings(db, r.runId), runMeetings(db, r.basedOnRunId)]);
+    const sig = (ms: B2bMeetingRow[], id: string) =>
+      ms
+        .filter((m) => m.companyA === id || m.companyB === id)
+        .map((m) => `${m.round}:${m.tableNo}:${m.companyA === id ? m.companyB : m.companyA}`)
+        .sort()
+        .join("|");
+    for (const p of pairs) if (p.eventId === r.eventId && sig(now, p.companyId) !== sig(before, p.companyId)) changed.add(`${p.eventId}:${p.companyId}`);
+  }
+  return changed;
+}

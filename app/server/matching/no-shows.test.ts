@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DbHandle, withTransaction } from "~/server/db/client.server";
 import { b2bAbsences, b2bMeetings, b2bPlans, b2bPreferences, b2bRuns, eventRegistrations, participantMailings } from "~/server/db/schema";
+import { getMyEvents } from "~/server/events/my-events.server";
 import { lockEvent } from "~/server/events/registrations.server";
 import { checkIn } from "~/server/participants/registration-admin.server";
 import { insertCompany, insertUser } from "../../../tests/support/approvals-fixtures";
@@ -161,9 +162,15 @@ describe("same-day re-match of no-shows (issue 24)", () => {
     expect(agenda.changedAt).toBe(now.toISOString());
     expect(agenda.items[2]!.changed).toBe(true);
     expect(agenda.items.slice(0, 2).map((i) => i.changed)).toEqual([false, false]);
+    // "My events" marks it too.
+    const mine = await getMyEvents(handle.db, partner.user, now);
+    expect(mine.upcoming.find((i) => i.eventId === d.s.eventId)).toMatchObject({ agenda: true, agendaChanged: true });
     // A company whose agenda did not change sees no mark.
     const untouched = d.all.find((c) => c.id !== d.x && !result.notification.companyIds.includes(c.id));
-    if (untouched) expect((await loadAgenda(handle.db, untouched.user, d.s.eventId, null, now))!.changedAt).toBeNull();
+    if (untouched) {
+      expect((await loadAgenda(handle.db, untouched.user, d.s.eventId, null, now))!.changedAt).toBeNull();
+      expect((await getMyEvents(handle.db, untouched.user, now)).upcoming.find((i) => i.eventId === d.s.eventId)).toMatchObject({ agenda: true, agendaChanged: false });
+    }
   });
 
   it("after the cut-off a company without check-in is a no-show without being marked; the organiser's mail choice writes the agenda mails of the changed companies", async () => {

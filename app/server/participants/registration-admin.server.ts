@@ -70,6 +70,8 @@ export interface CheckInResult {
    * meeting left in the rounds not started — the organiser is told, a new re-match can seat it.
    */
   lostMeetingsAsNoShow: boolean;
+  /** The registration's company (for the organiser's message). */
+  companyId: string;
 }
 
 /**
@@ -91,10 +93,10 @@ export async function checkIn(db: Db, actor: Actor, eventId: string, registratio
       .where(and(eq(eventRegistrations.id, registrationId), eq(eventRegistrations.status, "REGISTERED")))
       .returning({ attendedAt: eventRegistrations.attendedAt });
     let result: Omit<CheckInResult, "lostMeetingsAsNoShow"> | null = null;
-    if (updated?.attendedAt) result = { status: "ATTENDED", attendedAt: updated.attendedAt, changed: true };
+    if (updated?.attendedAt) result = { status: "ATTENDED", attendedAt: updated.attendedAt, changed: true, companyId: current.companyId };
     else {
       const [again] = await tx.select().from(eventRegistrations).where(eq(eventRegistrations.id, current.id));
-      if (again?.status === "ATTENDED" && again.attendedAt) result = { status: "ATTENDED", attendedAt: again.attendedAt, changed: false };
+      if (again?.status === "ATTENDED" && again.attendedAt) result = { status: "ATTENDED", attendedAt: again.attendedAt, changed: false, companyId: current.companyId };
     }
     if (!result) return null;
     if (!event.b2b) return { ...result, lostMeetingsAsNoShow: false };
