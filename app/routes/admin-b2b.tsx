@@ -5,6 +5,7 @@ import { B2bFigures } from "~/components/b2b/B2bFigures";
 import { B2bPlanForm } from "~/components/b2b/B2bPlanForm";
 import { B2bRunHistory } from "~/components/b2b/B2bRunHistory";
 import { B2bSchedule } from "~/components/b2b/B2bSchedule";
+import { NoShowPanel } from "~/components/b2b/NoShowPanel";
 import { ConfirmSubmit } from "~/components/b2b/ConfirmSubmit";
 import { PreferenceStatusPanel } from "~/components/b2b/PreferenceStatusPanel";
 import { failureCode } from "~/components/failure-code";
@@ -25,6 +26,7 @@ import { throwPageError } from "~/server/http/page-errors.server";
 import { requireUser } from "~/server/http/require-user.server";
 import { b2bAction } from "~/server/matching/b2b-action.server";
 import { loadB2bOverview } from "~/server/matching/overview.server";
+import { noShowOverview, rematchNoShows, setCompanyAbsent, setNoShowCutoff } from "~/server/matching/no-shows.server";
 import { saveB2bPlan } from "~/server/matching/plan-save.server";
 import { preferenceStatus } from "~/server/matching/preferences.server";
 import { remindMissingPreferences } from "~/server/matching/preference-reminders.server";
@@ -45,11 +47,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = await getDb();
   const overview = await loadB2bOverview(db, user, params.id).catch(throwPageError);
   const status = await preferenceStatus(db, user, params.id);
+  const noShows = await noShowOverview(db, user, params.id);
   const { plan, event } = overview;
   const firstRound = plan.roundStarts[0] ? new Date(plan.roundStarts[0]) : event.startsAt;
   return {
     ...overview,
     status: serializePreferenceStatus(status),
+    noShows,
     title: locale === "cs" ? event.titleCs : event.titleDe,
     eventTimes: { startsAt: event.startsAt.toISOString(), endsAt: event.endsAt.toISOString(), registrationClosesAt: event.registrationClosesAt.toISOString() },
     planDefaults: {
@@ -97,6 +101,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "publish": {
         const result = await publishRun(db, user, params.id, parseForm(B2bRunRefSchema, form).runId, now);
         return { ok: true as const, intent, notified: result.notified };
+      }
+      case "absent": {
+        const companyId = form.get("companyId");
+        if (typeof companyId !== "string") throw new AppError("INVALID_INPUT");
+        await setCompanyAbsent(db, user, params.id, companyId, form.get("absent") === "1", now);
+        return { ok: true as const, intent };
+      }
+      case "cutoff": {
+        const raw = form.get("minutes");
+        const minutes = typeof raw === "string" && /^\d{1,3}$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+        await setNoShowCutoff(db, user, params.id, minutes, now);
+        return { ok: true as const, intent };
+      }
+      case "rematchNoShows": {
+        const result = await rematchNoShows(db, user, params.id, { mail: form.get("mail") === "1" }, now);
+        return { ok: true as const, intent, rematch: { changed: result.runId !== null, dropped: result.dropped, filled: result.filled, count: result.notification.companyIds.length } };
       }
       case "remind": {
         const reminded = await remindMissingPreferences(db, user, params.id, now);
@@ -149,12 +169,18 @@ export default function AdminB2b() {
             ? t(`b2b.done.${done.intent}`, { number: "runNumber" in done ? (done.runNumber ?? 0) : 0 })
             : done.intent === "publish"
               ? t("b2b.done.publish", { count: "notified" in done ? (done.notified ?? 0) : 0 })
-              : t(`b2b.done.${done.intent}`)}
+              : done.intent === "rematchNoShows"
+                ? "rematch" in done && done.rematch && done.rematch.changed
+                  ? t("b2b.noShow.done", { dropped: done.rematch.dropped, filled: done.rematch.filled, count: done.rematch.count })
+                  : t("b2b.noShow.nothing")
+                : t(`b2b.done.${done.intent}`)}
         </Alert>
       )}
       {failure && !planFailure && lastIntent !== "remind" && <FormError code={failureCode(failure)} values={failure.details} />}
 
       <B2bPlanForm key={plan.saved ? "saved" : "new"} defaults={data.planDefaults} event={data.eventTimes} serverErrors={planFailure?.fieldErrors} failure={planFailure ? failureCode(planFailure) : undefined} saved={done?.intent === "savePlan"} saving={busyIntent === "savePlan"} />
+
+      <NoShowPanel data={data.noShows} busy={typeof busyIntent === "string" ? busyIntent : null} />
 
       <PreferenceStatusPanel rows={data.status.rows} eventId={data.event.id} locale={locale} maxPreferences={plan.maxPreferences} remindResult={result && "intent" in result && result.intent === "remind" ? result : failure && busyIntent === null && lastIntent === "remind" ? failure : undefined} />
 

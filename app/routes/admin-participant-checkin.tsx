@@ -36,7 +36,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const person = { name: row.personName ?? "", company: row.companyName, status: row.status };
   try {
     const result = await checkIn(db, user, params.id, row.id);
-    return data({ ...person, outcome: result.changed ? ("done" as const) : ("already" as const), status: "ATTENDED" as const, time: result.attendedAt.toISOString() }, { headers: { "Cache-Control": "no-store" } });
+    return data(
+      { ...person, outcome: result.changed ? ("done" as const) : ("already" as const), status: "ATTENDED" as const, time: result.attendedAt.toISOString(), lostMeetings: result.lostMeetingsAsNoShow },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   } catch (error) {
     if (isAppError(error) && error.code === "CHECKIN_NOT_POSSIBLE") return data({ ...person, outcome: "notPossible" as const, time: null }, { headers: { "Cache-Control": "no-store" } });
     return throwPageError(error);
@@ -64,7 +67,8 @@ export default function AdminParticipantCheckin() {
   const format = useFormat();
   const loaded = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const listHref = href("adminParticipants", locale, { id: useParams().id ?? "" });
+  const params = useParams();
+  const listHref = href("adminParticipants", locale, { id: params.id ?? "" });
   const time = loaded.time ? format.dateTime(loaded.time) : "";
   return (
     <Stack maw={560}>
@@ -78,6 +82,14 @@ export default function AdminParticipantCheckin() {
           <Text size="lg" fw={700}>
             {t(loaded.outcome === "done" ? "checkin.done" : "checkin.already", { name: loaded.name, time })}
           </Text>
+        </Alert>
+      )}
+      {"lostMeetings" in loaded && loaded.lostMeetings && (
+        <Alert color="orange" role="alert" data-testid="checkin-lost-meetings">
+          <Text mb="xs">{t("checkin.lostMeetings", { company: loaded.company })}</Text>
+          <Button component={Link} to={href("adminB2b", locale, { id: params.id ?? "" })} variant="default" size="xs">
+            {t("checkin.toB2b")}
+          </Button>
         </Alert>
       )}
       <Group gap="sm">

@@ -13,7 +13,9 @@ import { isBuilt } from "~/routing/catalogue";
 import { pageMeta } from "~/routing/current-page";
 import { href } from "~/routing/paths";
 import { parseParticipantSelection, selectionQuery } from "~/schemas/participant-selection";
+import { eq } from "drizzle-orm";
 import { getDb } from "~/server/db/client.server";
+import { companies } from "~/server/db/schema";
 import { parseForm, unexpectedAs } from "~/server/http/actions.server";
 import { throwPageError } from "~/server/http/page-errors.server";
 import { requireUser } from "~/server/http/require-user.server";
@@ -66,7 +68,13 @@ const RowAction = z.object({ intent: z.enum(["checkIn", "undoCheckIn", "delete"]
 export async function action({ request, params, context }: Route.ActionArgs) {
   return toolkitAction(request, context, params.id, async ({ db, user, form }) => {
     const { intent, registrationId } = parseForm(RowAction, form);
-    if (intent === "checkIn") await checkIn(db, user, params.id, registrationId);
+    if (intent === "checkIn") {
+      // A B2B company treated as a no-show before this check-in has lost its meetings: said (decision 059).
+      const checked = await checkIn(db, user, params.id, registrationId);
+      if (!checked.lostMeetingsAsNoShow) return { ok: true as const, intent, promoted: 0 };
+      const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, checked.companyId));
+      return { ok: true as const, intent, promoted: 0, lostMeetings: company?.name ?? "" };
+    }
     if (intent === "undoCheckIn") await undoCheckIn(db, user, params.id, registrationId);
     if (intent === "delete") {
       const { promoted } = await deleteRegistration(db, user, params.id, registrationId).catch(unexpectedAs("PARTICIPANT_DELETE_FAILED"));
@@ -149,6 +157,14 @@ export default function AdminParticipants() {
       {result?.ok && (
         <Alert color="green" role="status" data-testid="participants-done">
           {t(`participants.done.${result.intent}`, { promoted: result.promoted })}
+        </Alert>
+      )}
+      {result?.ok && "lostMeetings" in result && typeof result.lostMeetings === "string" && (
+        <Alert color="orange" role="alert" data-testid="checkin-lost-meetings">
+          <Text mb="xs">{t("checkin.lostMeetings", { company: result.lostMeetings })}</Text>
+          <Anchor component={Link} to={href("adminB2b", locale, { id: event.id })}>
+            {t("checkin.toB2b")}
+          </Anchor>
         </Alert>
       )}
       <FormError code={failureCode(failure)} values={failure?.details} />

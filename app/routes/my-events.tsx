@@ -87,6 +87,11 @@ function AgendaLinks({ r, title }: { r: Registration; title: string }) {
       <Anchor component={Link} to={`${href("eventDetail", locale, { id: r.eventId })}${query}#b2b-agenda`} size="sm" fw={600}>
         {t("myEvents.agenda")}
       </Anchor>
+      {r.agendaChanged && (
+        <Badge color="#8a4b00" variant="filled" size="sm" data-testid="my-event-agenda-changed">
+          {t("b2bAgenda.changed")}
+        </Badge>
+      )}
       <Text span size="sm" aria-hidden>
         ·
       </Text>

@@ -31,6 +31,11 @@ export interface AgendaItem {
     partnerRank: number | null;
     score: number;
   } | null;
+  /**
+   * The published run is a repair (a late cancellation or a no-show re-match, decision 059) and
+   * this round differs from the run it repaired: the participant sees "changed".
+   */
+  changed?: boolean;
 }
 
 export interface Agenda {
@@ -42,4 +47,6 @@ export interface Agenda {
   choices: { id: string; name: string }[];
   items: AgendaItem[];
   meetingCount: number;
+  /** Some round changed with the last repair (when it was published); null otherwise. */
+  changedAt?: string | null;
 }

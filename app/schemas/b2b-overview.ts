@@ -27,6 +27,6 @@ export interface OverviewRun {
   final: boolean;
   durationMs: number;
   figures: MatchFigures;
-  settings: { rounds: number; tables: number; fixedMeetings: number; missingPreferences: number; companies: number };
+  settings: { rounds: number; tables: number; fixedMeetings: number; missingPreferences: number; companies: number; noShows?: number };
 }
 

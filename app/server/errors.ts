@@ -177,6 +177,9 @@ export const ERROR_CODES = [
   "B2B_RERUN_REQUIRED",
   "B2B_ROUNDS_TOO_MANY",
   "B2B_LOCK_CONFLICT",
+  "B2B_NOSHOW_NOT_PUBLISHED",
+  "B2B_NOSHOW_NO_ROUNDS_LEFT",
+  "B2B_NOSHOW_CUTOFF_INVALID",
   // --- end B2B matchmaking ---
   // --- news (issue 13) ---
   "NEWS_COMPANY_INVALID",

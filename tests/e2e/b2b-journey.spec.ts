@@ -2,7 +2,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from "@pla
 import { extractText, getDocumentProxy } from "unpdf";
 import type { Locale } from "../../app/i18n/locales";
 import type { MessageKey, MessageValues } from "../../app/i18n/translate";
-import { expectAxeAtBothWidths, expectBadgesWhole, loginWithCode, msg, newContext, pathOf, waitForHydration } from "./support";
+import { expectAxeAtBothWidths, expectBadgesWhole, expectNoAxeViolations, expectNoHorizontalOverflow, loginWithCode, msg, newContext, pathOf, waitForHydration } from "./support";
 
 /**
  * Issue 12 as one journey in Chromium, German then Czech, on the demo B2B exchange (24 companies,
@@ -242,3 +242,65 @@ test("Czech: the organiser re-runs, restores an earlier run and publishes again 
   }
   await checkAgenda(await participant(browser, "cs"), "cs");
 });
+
+/**
+ * Issue 24, same-day re-match of no-shows, on a 390 px phone in both languages (after the journey
+ * above, in this serial file, so the run numbers above stay as they are): the organiser marks the
+ * participant's partner of its last meeting absent and re-matches the no-shows after confirming
+ * (German: with e-mail, Czech: without); the participant's agenda (from my events) says "changed"
+ * and no longer lists that partner. axe on the B2B page with the panel, on the confirmation dialog
+ * and on the changed agenda, at 390 px.
+ */
+const PHONE = { width: 390, height: 844 };
+
+for (const locale of ["de", "cs"] as const) {
+  test(`${locale === "de" ? "German" : "Czech"}, event day on a phone: the organiser marks a company absent and re-matches the no-shows; the participant sees its changed agenda`, async ({ browser }) => {
+    test.slow();
+    const t = (key: MessageKey, values?: MessageValues) => msg(locale, key, values);
+    const page = await participant(browser, locale);
+    await page.setViewportSize(PHONE);
+    await page.goto(pathOf("eventDetail", locale, { id: eventId }));
+    const cards = page.getByTestId("b2b-agenda").getByTestId("agenda-card");
+    // The partner of its last meeting (the journey locked a meeting in round 2 only; locked ones stay).
+    const partnerName = (await cards.filter({ has: page.getByTestId("agenda-partner") }).last().getByTestId("agenda-partner").innerText()).trim();
+
+    const organiserContext = await newContext(browser, { role: "Multiplikator", viewport: PHONE });
+    const organiser = await organiserContext.newPage();
+    try {
+      await organiser.goto(pathOf("adminB2b", locale, { id: eventId }));
+      await waitForHydration(organiser);
+      const panel = organiser.getByTestId("b2b-noshow");
+      await expect(panel.getByRole("heading", { level: 2, name: t("b2b.noShow.title") })).toBeVisible();
+      const row = panel.locator(`[data-testid="noshow-row"][data-company="${partnerName}"]`);
+      await row.getByRole("button", { name: t("b2b.noShow.markAbsentLabel", { company: partnerName }) }).click();
+      await expect(organiser.getByTestId("b2b-done")).toHaveText(t("b2b.done.absent"));
+      await expect(row).toHaveAttribute("data-noshow", "yes");
+      await expect(row).toContainText(t("b2b.noShow.status.absent"));
+      await expectNoAxeViolations(organiser, `B2B page with the no-show panel ${locale} @390`);
+      await expectNoHorizontalOverflow(organiser, `B2B page with the no-show panel ${locale} @390`);
+
+      await panel.getByTestId("noshow-rematch").click();
+      const dialog = organiser.getByRole("dialog", { name: t("b2b.noShow.confirmTitle") });
+      await expect(dialog).toBeVisible();
+      await expectNoAxeViolations(organiser, `re-match dialog ${locale} @390`);
+      if (locale === "de") await dialog.getByLabel(t("b2b.noShow.mail")).check();
+      await dialog.getByTestId("noshow-rematch-confirm").click();
+      await expect(organiser.getByTestId("b2b-done")).toContainText(locale === "de" ? "Neu zugeordnet" : "Přeplánováno", { timeout: RUN_TIMEOUT });
+      await expect(organiser.getByTestId("b2b-history")).toContainText(t("b2b.history.kind.NO_SHOW"));
+    } finally {
+      await organiserContext.close();
+    }
+
+    // The participant's agenda, reached from my events on the phone, is marked as changed.
+    await page.goto(pathOf("myEvents", locale));
+    const card = page.getByTestId("my-event").filter({ hasText: locale === "de" ? EVENT_DE : "B2B kooperační burza strojírenství" });
+    await expect(card.getByTestId("my-event-agenda-changed")).toHaveText(t("b2bAgenda.changed"));
+    await card.getByRole("link", { name: t("myEvents.agenda"), exact: true }).click();
+    const agenda = page.getByTestId("b2b-agenda");
+    await expect(agenda.getByTestId("agenda-changed-notice")).toBeVisible();
+    await expect(cards.getByTestId("agenda-changed").first()).toBeVisible();
+    await expect(cards.getByTestId("agenda-partner").filter({ hasText: partnerName })).toHaveCount(0);
+    await expectNoAxeViolations(page, `changed agenda ${locale} @390`);
+    await expectNoHorizontalOverflow(page, `changed agenda ${locale} @390`);
+  });
+}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Button, Card, Group, NativeSelect, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Box, Button, Card, Group, NativeSelect, Stack, Table, Text, Title } from "@mantine/core";
 import { Form, Link } from "react-router";
 import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
 import { href } from "~/routing/paths";
@@ -16,6 +16,17 @@ function Time({ item }: { item: AgendaItem }) {
   const format = useFormat();
   if (!item.startsAt || !item.endsAt) return <>–</>;
   return <time dateTime={item.startsAt}>{format.dateTimeRange(item.startsAt, item.endsAt)}</time>;
+}
+
+/** "Changed" on a round that the last repair (a no-show re-match, decision 059) changed. */
+function Changed({ item }: { item: AgendaItem }) {
+  const t = useT();
+  if (!item.changed) return null;
+  return (
+    <Badge color="#8a4b00" variant="filled" data-testid="agenda-changed">
+      {t("b2bAgenda.changed")}
+    </Badge>
+  );
 }
 
 function Partner({ item }: { item: AgendaItem }) {
@@ -90,6 +101,12 @@ export function AgendaTable({ agenda, eventId }: { agenda: AgendaView; eventId: 
         {agenda.publishedAt && <> · {t("b2bAgenda.publishedAt", { date: format.dateTime(agenda.publishedAt) })}</>}
       </Text>
 
+      {agenda.changedAt && (
+        <Alert color="orange" role="status" mb="sm" data-testid="agenda-changed-notice">
+          {t("b2bAgenda.changedNotice", { time: format.dateTime(agenda.changedAt) })}
+        </Alert>
+      )}
+
       {agenda.choices.length > 1 && (
         <Form method="get" preventScrollReset>
           <Group align="end" gap="sm" mb="sm">
@@ -132,7 +149,12 @@ export function AgendaTable({ agenda, eventId }: { agenda: AgendaView; eventId: 
           <Table.Tbody>
             {agenda.items.map((item) => (
               <Table.Tr key={item.round} data-testid="agenda-row" data-round={item.round}>
-                <Table.Th scope="row">{t("b2bAgenda.roundN", { round: item.round })}</Table.Th>
+                <Table.Th scope="row">
+                  <Stack gap={4} align="flex-start">
+                    {t("b2bAgenda.roundN", { round: item.round })}
+                    <Changed item={item} />
+                  </Stack>
+                </Table.Th>
                 <Table.Td>
                   <Time item={item} />
                 </Table.Td>
@@ -161,7 +183,10 @@ export function AgendaTable({ agenda, eventId }: { agenda: AgendaView; eventId: 
         {agenda.items.map((item) => (
           <Card key={item.round} component="li" withBorder padding="sm" data-testid="agenda-card" data-round={item.round}>
             <Group justify="space-between" gap="xs" wrap="wrap">
-              <Text fw={700}>{t("b2bAgenda.roundN", { round: item.round })}</Text>
+              <Group gap="xs">
+                <Text fw={700}>{t("b2bAgenda.roundN", { round: item.round })}</Text>
+                <Changed item={item} />
+              </Group>
               <Text size="sm">
                 <Time item={item} />
               </Text>

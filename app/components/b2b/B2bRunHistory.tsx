@@ -29,7 +29,7 @@ export function B2bRunHistory({ runs, currentRunId, publishedRunId }: { runs: Ov
             <Table.Tr key={run.id} data-testid={`b2b-run-${run.number}`}>
               <Table.Td>
                 <Text fw={600}>#{run.number}</Text>
-                <Text size="xs">{t(`b2b.history.kind.${run.kind}`)}</Text>
+                <Text size="xs">{run.settings.noShows !== undefined ? t("b2b.history.kind.NO_SHOW") : t(`b2b.history.kind.${run.kind}`)}</Text>
                 {run.id === currentRunId && <Badge size="xs">{t("b2b.history.current")}</Badge>}{" "}
                 {run.id === publishedRunId && (
                   <Badge size="xs" color="teal.9">

@@ -32,6 +32,11 @@ export const b2bPlans = pgTable(
     maxPreferences: integer("max_preferences").notNull().default(10),
     /** Companies rank until then (null = until the event starts); organisers may always correct. */
     preferenceDeadline: timestamp("preference_deadline", { withTimezone: true }),
+    /**
+     * Event day (issue 24, decision 059): a company with no checked-in participant this many
+     * minutes before the next round starts counts as a no-show for the rounds not yet started.
+     */
+    noShowCutoffMinutes: integer("no_show_cutoff_minutes").notNull().default(10),
     /** The run the organiser works on (locks, moves, publish) and the one participants see. */
     currentRunId: uuid("current_run_id").references((): AnyPgColumn => b2bRuns.id, { onDelete: "set null" }),
     publishedRunId: uuid("published_run_id").references((): AnyPgColumn => b2bRuns.id, { onDelete: "set null" }),
@@ -43,7 +48,28 @@ export const b2bPlans = pgTable(
     check("b2b_plans_meeting_minutes", sql`${t.meetingMinutes} BETWEEN 5 AND 240`),
     check("b2b_plans_table_count", sql`${t.tableCount} BETWEEN 1 AND 500`),
     check("b2b_plans_max_preferences", sql`${t.maxPreferences} BETWEEN 1 AND 50`),
+    check("b2b_plans_no_show_cutoff", sql`${t.noShowCutoffMinutes} BETWEEN 0 AND 240`),
   ],
+);
+
+/**
+ * An organiser marked a participating company absent on the event day (issue 24, decision 059):
+ * the next no-show re-match frees its meetings in the rounds not yet started. A check-in of one of
+ * its participants removes the mark.
+ */
+export const b2bAbsences = pgTable(
+  "b2b_absences",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    markedBy: uuid("marked_by").references(() => users.id, { onDelete: "set null" }),
+    markedAt: timestamp("marked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.companyId] })],
 );
 
 /** That a company has submitted its wishes (possibly none), when, and by whom. */
@@ -105,6 +131,9 @@ export interface B2bRunSettings {
   fixedMeetings: number;
   /** Companies that had not submitted wishes at the time (the result is then not final, spec §4). */
   missingPreferences: number;
+  /** A no-show re-match (issue 24): the companies treated as absent, and the first round it could change. */
+  noShows?: string[];
+  fromRound?: number;
 }
 
 /** One scheduler run (or a restore / a repair after a late cancellation), never changed afterwards except its meetings' locks and moves. */

@@ -4,7 +4,7 @@ import * as clock from "~/server/clock.server";
 import type { Db } from "~/server/db/client.server";
 import { companies, eventRegistrations, events } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
-import { publishedAgendaEvents } from "~/server/matching/agenda.server";
+import { changedAgendas, publishedAgendaEvents } from "~/server/matching/agenda.server";
 import type { Actor } from "~/server/policy/policy";
 import { isOrganizerMemberSql } from "./relation.server";
 
@@ -39,6 +39,10 @@ export async function getMyEvents(db: Db, actor: Actor, now = clock.now()) {
     .orderBy(asc(events.startsAt), desc(eventRegistrations.createdAt));
   // B2B events whose schedule is published: live registrations link to their company's agenda (issue 12).
   const published = await publishedAgendaEvents(db, [...new Set(rows.filter((r) => r.b2b).map((r) => r.eventId))]);
+  const changed = await changedAgendas(
+    db,
+    rows.filter((r) => published.has(r.eventId)).map((r) => ({ eventId: r.eventId, companyId: r.companyId })),
+  );
   const items = rows.map((r) => ({
     id: r.id,
     status: r.status,
@@ -53,6 +57,8 @@ export async function getMyEvents(db: Db, actor: Actor, now = clock.now()) {
     online: r.locationKind === "ONLINE",
     canCancel: r.status !== "CANCELLED" && now.getTime() < registrationClosesAt(r).getTime(),
     agenda: published.has(r.eventId) && (r.status === "REGISTERED" || r.status === "ATTENDED"),
+    // The last repair (a no-show re-match, decision 059) changed this company's agenda.
+    agendaChanged: changed.has(`${r.eventId}:${r.companyId}`),
     // B2B matching released (registration closed, not started): the company ranks its partners.
     b2bPreferences: r.b2b && (r.status === "REGISTERED" || r.status === "ATTENDED") && now.getTime() >= registrationClosesAt(r).getTime() && now.getTime() < r.startsAt.getTime(),
   }));

@@ -84,3 +84,12 @@ it("a company awaiting approval may register, a deactivated one may not (decisio
   expect(eventPolicy.canRegister(org, open, { hasCompany: true, hasRegistrableCompany: false })).toBe(false);
   expect(eventPolicy.canRegister(org, { ...open, isPublic: false }, { hasCompany: true, hasRegistrableCompany: true })).toBe(false);
 });
+
+it("B2B organiser actions — among them marking a company absent and re-matching no-shows (decision 059) — are for the event's organisers and admins only", () => {
+  expect(table((w) => eventPolicy.canManageB2b(ACTORS[w].actor, rel(w)))).toEqual({
+    anonymous: false, orgNoCompany: false, orgWithCompany: false, multiOrganiser: true, multiOther: false, admin: true,
+  });
+  expect(table((w) => eventPolicy.canManageB2b(ACTORS[w].actor, rel(w, { isDeleted: true })))).toEqual({
+    anonymous: false, orgNoCompany: false, orgWithCompany: false, multiOrganiser: false, multiOther: false, admin: true,
+  });
+});

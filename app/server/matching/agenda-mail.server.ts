@@ -61,7 +61,7 @@ export interface AgendaNotification {
  * Call it inside the transaction that publishes (it only inserts rows); after the commit, pass the
  * result to `queueAgendaMails` (or leave it to the sweep, which sends within a minute).
  */
-export async function notifyAgendaChanges(db: Db, eventId: string, runId: string, previousPublishedRunId: string | null): Promise<AgendaNotification> {
+export async function notifyAgendaChanges(db: Db, eventId: string, runId: string, previousPublishedRunId: string | null, o: { mail?: boolean } = {}): Promise<AgendaNotification> {
   const plan = await loadPlan(db, eventId);
   const [event] = await db.select({ titleDe: events.titleDe, titleCs: events.titleCs }).from(events).where(eq(events.id, eventId));
   if (!event) return { companyIds: [], mailingIds: [] };
@@ -70,6 +70,8 @@ export async function notifyAgendaChanges(db: Db, eventId: string, runId: string
   const before = previousPublishedRunId ? await runMeetings(db, previousPublishedRunId) : null;
   const changed = participants.filter((p) => before === null || signature(meetings, p.companyId) !== signature(before, p.companyId));
   if (changed.length === 0) return { companyIds: [], mailingIds: [] };
+  // The organiser chose not to e-mail (a no-show re-match, decision 059): the agendas still show "changed".
+  if (o.mail === false) return { companyIds: changed.map((c) => c.companyId), mailingIds: [] };
 
   const registrants = await db
     .select({ registrationId: eventRegistrations.id, companyId: eventRegistrations.companyId, locale: eventRegistrations.locale, email: users.email, name: users.name })

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Agenda, AgendaItem } from "~/schemas/b2b-agenda";
 import * as clock from "~/server/clock.server";
 import type { Db } from "~/server/db/client.server";
-import { b2bPlans, companies, events } from "~/server/db/schema";
+import { b2bPlans, b2bRuns, companies, events } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
 import { loadEventRelation } from "~/server/events/relation.server";
 import { eventPolicy } from "~/server/policy/event-policy";
@@ -111,7 +111,9 @@ export async function loadAgenda(db: Db, actor: Actor, eventId: string, companyI
   const plan = await loadPlan(db, eventId);
   if (!plan.publishedRunId) return null;
   const { items, meetingCount } = await agendaOfRun(db, { plan, runId: plan.publishedRunId, companyId: targetId, participants });
+  const changed = await markChangedRounds(db, plan, targetId, items);
   return {
+    changedAt: changed && plan.publishedAt ? plan.publishedAt.toISOString() : null,
     eventId,
     runId: plan.publishedRunId,
     publishedAt: plan.publishedAt?.toISOString() ?? null,
@@ -120,6 +122,27 @@ export async function loadAgenda(db: Db, actor: Actor, eventId: string, companyI
     items,
     meetingCount,
   };
+}
+
+/**
+ * When the published run is a REPAIR (decision 059), marks the rounds whose meeting (partner or
+ * table) differs from the run it repaired; true when any does.
+ */
+async function markChangedRounds(db: Db, plan: B2bPlan, companyId: string, items: AgendaItem[]): Promise<boolean> {
+  if (!plan.publishedRunId) return false;
+  const [run] = await db.select({ kind: b2bRuns.kind, basedOnRunId: b2bRuns.basedOnRunId }).from(b2bRuns).where(eq(b2bRuns.id, plan.publishedRunId));
+  if (run?.kind !== "REPAIR" || !run.basedOnRunId) return false;
+  const before = await runMeetings(db, run.basedOnRunId);
+  const own = before.filter((m) => m.companyA === companyId || m.companyB === companyId);
+  let any = false;
+  for (const item of items) {
+    const was = own.find((m) => m.round === item.round);
+    const wasKey = was ? `${was.tableNo}:${was.companyA === companyId ? was.companyB : was.companyA}` : null;
+    const nowKey = item.meeting ? `${item.meeting.table}:${item.meeting.partner.id}` : null;
+    item.changed = wasKey !== nowKey;
+    any ||= item.changed;
+  }
+  return any;
 }
 
 /**
@@ -148,4 +171,31 @@ export async function publishedAgendaEvents(db: Db, eventIds: string[]): Promise
     .innerJoin(events, and(eq(events.id, b2bPlans.eventId), eq(events.b2b, true)))
     .where(and(inArray(b2bPlans.eventId, eventIds), isNotNull(b2bPlans.publishedRunId)));
   return new Set(rows.map((r) => r.eventId));
+}
+
+/**
+ * For "my events" (decision 059): the (event, company) pairs among `pairs` whose agenda the last
+ * repair of a published schedule changed, as "eventId:companyId".
+ */
+export async function changedAgendas(db: Db, pairs: { eventId: string; companyId: string }[]): Promise<Set<string>> {
+  const changed = new Set<string>();
+  const eventIds = [...new Set(pairs.map((p) => p.eventId))];
+  if (eventIds.length === 0) return changed;
+  const repaired = await db
+    .select({ eventId: b2bPlans.eventId, runId: b2bRuns.id, basedOnRunId: b2bRuns.basedOnRunId })
+    .from(b2bPlans)
+    .innerJoin(b2bRuns, and(eq(b2bRuns.id, b2bPlans.publishedRunId), eq(b2bRuns.kind, "REPAIR")))
+    .where(inArray(b2bPlans.eventId, eventIds));
+  for (const r of repaired) {
+    if (!r.basedOnRunId) continue;
+    const [now, before] = await Promise.all([runMeetings(db, r.runId), runMeetings(db, r.basedOnRunId)]);
+    const sig = (ms: B2bMeetingRow[], id: string) =>
+      ms
+        .filter((m) => m.companyA === id || m.companyB === id)
+        .map((m) => `${m.round}:${m.tableNo}:${m.companyA === id ? m.companyB : m.companyA}`)
+        .sort()
+        .join("|");
+    for (const p of pairs) if (p.eventId === r.eventId && sig(now, p.companyId) !== sig(before, p.companyId)) changed.add(`${p.eventId}:${p.companyId}`);
+  }
+  return changed;
 }

@@ -60,7 +60,7 @@ export async function loadB2bOverview(db: Db, actor: Actor, eventId: string, now
     final: run.final,
     durationMs: run.durationMs,
     figures: run.figures,
-    settings: { rounds: run.settings.rounds, tables: run.settings.tables.length, fixedMeetings: run.settings.fixedMeetings, missingPreferences: run.settings.missingPreferences, companies: run.settings.companies },
+    settings: { rounds: run.settings.rounds, tables: run.settings.tables.length, fixedMeetings: run.settings.fixedMeetings, missingPreferences: run.settings.missingPreferences, companies: run.settings.companies, ...(run.settings.noShows ? { noShows: run.settings.noShows.length } : {}) },
   }));
   let current: B2bOverview["current"] = null;
   const currentRun = runs.find((r) => r.id === plan.currentRunId);

@@ -16,6 +16,8 @@ export interface B2bPlan {
   disabledTables: number[];
   maxPreferences: number;
   preferenceDeadline: Date | null;
+  /** Event day: minutes before a round after which a company without check-in is a no-show (decision 059). */
+  noShowCutoffMinutes: number;
   currentRunId: string | null;
   publishedRunId: string | null;
   publishedAt: Date | null;
@@ -24,6 +26,7 @@ export interface B2bPlan {
 export const DEFAULT_MAX_PREFERENCES = 10;
 export const DEFAULT_MEETING_MINUTES = 20;
 export const DEFAULT_TABLE_COUNT = 10;
+export const DEFAULT_NO_SHOW_CUTOFF_MINUTES = 10;
 
 export function planFromRow(eventId: string, row: B2bPlanRow | undefined): B2bPlan {
   if (!row) {
@@ -37,6 +40,7 @@ export function planFromRow(eventId: string, row: B2bPlanRow | undefined): B2bPl
       disabledTables: [],
       maxPreferences: DEFAULT_MAX_PREFERENCES,
       preferenceDeadline: null,
+      noShowCutoffMinutes: DEFAULT_NO_SHOW_CUTOFF_MINUTES,
       currentRunId: null,
       publishedRunId: null,
       publishedAt: null,

@@ -5,6 +5,7 @@ import { eventRegistrations } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
 import { lockEvent, mailRegistrant, promoteWaiting } from "~/server/events/registrations.server";
 import { queueAgendaMails } from "~/server/matching/agenda-mail.server";
+import { clearAbsence, lostMeetingsAsNoShow } from "~/server/matching/no-shows.server";
 import { repairScheduleAfterCancellation } from "~/server/matching/repair.server";
 import type { Actor } from "~/server/policy/policy";
 import { requireParticipantAccess } from "./access.server";
@@ -64,25 +65,46 @@ export interface CheckInResult {
   attendedAt: Date;
   /** False when the participant had been checked in before (scanning a badge twice is harmless). */
   changed: boolean;
+  /**
+   * B2B (decision 059): the company was treated as a no-show by the published re-match and has no
+   * meeting left in the rounds not started — the organiser is told, a new re-match can seat it.
+   */
+  lostMeetingsAsNoShow: boolean;
+  /** The registration's company (for the organiser's message). */
+  companyId: string;
 }
 
 /**
  * Marks a confirmed registration as attended. One conditional UPDATE: two organisers scanning the
  * same badge at once both see "checked in", and the first time stays recorded. Waiting or cancelled
- * registrations cannot be checked in (CHECKIN_NOT_POSSIBLE).
+ * registrations cannot be checked in (CHECKIN_NOT_POSSIBLE). Under the event lock (decision 059):
+ * a B2B no-show re-match running at the same time sees the check-in before or after, never half —
+ * before, the company keeps its meetings; after, the answer says it lost them. A check-in also
+ * removes the company's absence mark.
  */
 export async function checkIn(db: Db, actor: Actor, eventId: string, registrationId: string, now = clock.now()): Promise<CheckInResult> {
   await requireParticipantAccess(db, actor, eventId, now);
   const current = await findRegistration(db, eventId, registrationId);
-  const [updated] = await db
-    .update(eventRegistrations)
-    .set({ status: "ATTENDED", attendedAt: now, checkedInBy: actor!.id, updatedAt: now })
-    .where(and(eq(eventRegistrations.id, registrationId), eq(eventRegistrations.status, "REGISTERED")))
-    .returning({ attendedAt: eventRegistrations.attendedAt });
-  if (updated?.attendedAt) return { status: "ATTENDED", attendedAt: updated.attendedAt, changed: true };
-  const [again] = await db.select().from(eventRegistrations).where(eq(eventRegistrations.id, current.id));
-  if (again?.status === "ATTENDED" && again.attendedAt) return { status: "ATTENDED", attendedAt: again.attendedAt, changed: false };
-  throw new AppError("CHECKIN_NOT_POSSIBLE");
+  const outcome = await withTransaction(db, async (tx) => {
+    const event = await lockEvent(tx, eventId);
+    const [updated] = await tx
+      .update(eventRegistrations)
+      .set({ status: "ATTENDED", attendedAt: now, checkedInBy: actor!.id, updatedAt: now })
+      .where(and(eq(eventRegistrations.id, registrationId), eq(eventRegistrations.status, "REGISTERED")))
+      .returning({ attendedAt: eventRegistrations.attendedAt });
+    let result: Omit<CheckInResult, "lostMeetingsAsNoShow"> | null = null;
+    if (updated?.attendedAt) result = { status: "ATTENDED", attendedAt: updated.attendedAt, changed: true, companyId: current.companyId };
+    else {
+      const [again] = await tx.select().from(eventRegistrations).where(eq(eventRegistrations.id, current.id));
+      if (again?.status === "ATTENDED" && again.attendedAt) result = { status: "ATTENDED", attendedAt: again.attendedAt, changed: false, companyId: current.companyId };
+    }
+    if (!result) return null;
+    if (!event.b2b) return { ...result, lostMeetingsAsNoShow: false };
+    await clearAbsence(tx, eventId, [current.companyId]);
+    return { ...result, lostMeetingsAsNoShow: await lostMeetingsAsNoShow(tx, eventId, current.companyId, now) };
+  });
+  if (!outcome) throw new AppError("CHECKIN_NOT_POSSIBLE");
+  return outcome;
 }
 
 /** Takes a check-in back (a wrong badge scanned): ATTENDED → REGISTERED. */
