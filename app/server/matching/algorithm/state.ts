@@ -11,7 +11,7 @@ export interface ScheduleState {
   pairs: [number, number][][];
   /** Σ pair weights of each round's non-fixed meetings. */
   roundWeight: number[];
-  /** Scratch space for the round solver (no allocation per round). */
+  /** Scratch space for the round solver (no allocation per round): per-company stamps, and local indices (−1 between solves). */
   scratchStamp: Int32Array;
   scratchLocal: Int32Array;
   stampCounter: number;
@@ -31,8 +31,8 @@ export function emptyState(p: Problem): ScheduleState {
     met,
     pairs: p.rounds.map(() => []),
     roundWeight: p.rounds.map(() => 0),
-    scratchStamp: new Int32Array(n * n),
-    scratchLocal: new Int32Array(n),
+    scratchStamp: new Int32Array(n),
+    scratchLocal: new Int32Array(n).fill(-1),
     stampCounter: 0,
   };
 }
@@ -60,5 +60,14 @@ export function totalWeight(s: ScheduleState): number {
 }
 
 export function cloneState(s: ScheduleState): ScheduleState {
-  return { ...s, met: s.met.slice(), pairs: s.pairs.map((x) => x.slice()), roundWeight: s.roundWeight.slice() };
+  return {
+    ...s,
+    met: s.met.slice(),
+    pairs: s.pairs.map((x) => x.slice()),
+    roundWeight: s.roundWeight.slice(),
+    // Own scratch space: stamps and local indices must not be shared between two states.
+    scratchStamp: new Int32Array(s.scratchStamp.length),
+    scratchLocal: new Int32Array(s.scratchLocal.length).fill(-1),
+    stampCounter: 0,
+  };
 }
