@@ -117,12 +117,11 @@ export function solveRound(p: Problem, s: ScheduleState, r: number): RoundSoluti
     for (const v of verts) loc[v] = -1;
     const stampV = ++s.stampCounter;
     verts = [];
-    for (let e = 0; e < cu.length; e++) {
-      for (const v of [cu[e]!, cv[e]!]) {
-        if (greedyMark[v] !== stampV) {
-          greedyMark[v] = stampV;
-          verts.push(v);
-        }
+    for (let e = 0; e < 2 * cu.length; e++) {
+      const v = e & 1 ? cv[e >> 1]! : cu[e >> 1]!;
+      if (greedyMark[v] !== stampV) {
+        greedyMark[v] = stampV;
+        verts.push(v);
       }
     }
     verts.sort((x, y) => x - y);

@@ -1,0 +1,98 @@
+// Usage: npm run bench:matching-large [-- --runs 5 --cases 500x20x100,1000x20x200,2000x24x400 --kinds random,clustered]
+// Large B2B events (issue 24, decision 058; no database): scheduleMeetings on 500 × 20 rounds × 100
+// tables, 1,000 × 20 × 200 and 2,000 × 24 × 400 (K = 10, lists of 10). Each case runs in its own
+// child process (node --expose-gc), so that its peak memory is its own: the child builds the input,
+// collects garbage and takes its resident memory as the baseline, runs once as a warm-up and then
+// --runs timed runs; it reports the median CPU time (process.cpuUsage, user + system) and wall time
+// apart, and the peak resident memory (VmHWM, which includes the warm-up) above the baseline.
+// Goals (exit 1 when missed): 500 × 20 × 100 ≤ 250 ms CPU; 2,000 × 24 × 400 ≤ 2 s CPU and ≤ 150 MB.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { scheduleMeetings } from "~/server/matching/algorithm/schedule";
+import { randomInstance } from "~/server/matching/algorithm/testing/instances";
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "5" },
+    cases: { type: "string", default: "500x20x100,1000x20x200,2000x24x400" },
+    kinds: { type: "string", default: "random,clustered" },
+    child: { type: "string" },
+  },
+});
+const RUNS = Number(values.runs);
+const MB = 1e6;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+interface ChildReport {
+  cpu: number[];
+  wall: number[];
+  baselineMB: number;
+  peakAboveMB: number;
+  wishValue: number;
+  meetings: number;
+  solves: number;
+}
+
+if (values.child) {
+  const [n, R, T, kind] = values.child.split(":");
+  const input = randomInstance({ companies: Number(n), rounds: Number(R), tables: Number(T), maxPreferences: 10, kind: kind as "random" | "clustered", seed: 2026 + Number(n) });
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error("run the child with --expose-gc");
+  gc();
+  const baseline = process.memoryUsage().rss;
+  const first = scheduleMeetings(input); // warm-up (its memory counts)
+  const cpu: number[] = [];
+  const wall: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    gc();
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    scheduleMeetings(input);
+    wall.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
+  }
+  const hwm = Number(/VmHWM:\s+(\d+)/.exec(readFileSync("/proc/self/status", "utf8"))![1]) * 1024;
+  const report: ChildReport = {
+    cpu,
+    wall,
+    baselineMB: baseline / MB,
+    peakAboveMB: (hwm - baseline) / MB,
+    wishValue: first.solver.objective.wishValue,
+    meetings: first.solver.objective.meetings,
+    solves: first.solver.solves,
+  };
+  process.stdout.write(JSON.stringify(report));
+} else {
+  const self = fileURLToPath(import.meta.url);
+  console.log(`Machine: ${os.cpus()[0]?.model ?? "?"} × ${os.cpus().length}, Node ${process.version}, load average ${os.loadavg().map((x) => x.toFixed(1)).join(" / ")}`);
+  console.log(`${RUNS} timed runs per case after one warm-up, each case in its own process; medians.\n`);
+  const rows = [
+    "| companies × rounds × tables | lists | CPU median (ms) | CPU runs (ms) | wall median (ms) | peak above baseline (MB) | baseline (MB) | wish value | meetings | solves |",
+    "|---|---|---:|---|---:|---:|---:|---:|---:|---:|",
+  ];
+  let missed = false;
+  for (const c of values.cases.split(",")) {
+    const [n, R, T] = c.split("x").map(Number) as [number, number, number];
+    for (const kind of values.kinds.split(",")) {
+      const out = execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", self, "--child", `${n}:${R}:${T}:${kind}`, "--runs", String(RUNS)], { encoding: "utf8", maxBuffer: 1 << 20 });
+      const x = JSON.parse(out) as ChildReport;
+      const cpu = median(x.cpu);
+      rows.push(
+        `| ${n} × ${R} × ${T} | ${kind} | ${cpu.toFixed(0)} | ${x.cpu.map((v) => v.toFixed(0)).join(", ")} | ${median(x.wall).toFixed(0)} | ${x.peakAboveMB.toFixed(0)} | ${x.baselineMB.toFixed(0)} | ${x.wishValue} | ${x.meetings} | ${x.solves} |`,
+      );
+      console.log(rows.at(-1));
+      if (n === 500 && R === 20 && T === 100 && cpu > 250) missed = true;
+      if (n === 2000 && R === 24 && T === 400 && (cpu > 2000 || x.peakAboveMB > 150)) missed = true;
+    }
+  }
+  console.log(`\n${rows.join("\n")}\n`);
+  console.log(missed ? "Goal missed (500 × 20 × 100 ≤ 250 ms CPU; 2,000 × 24 × 400 ≤ 2 s CPU and ≤ 150 MB)." : "Goals met.");
+  if (missed) process.exitCode = 1;
+}
