@@ -1,17 +1,20 @@
-// Usage: npm run bench:matching-large [-- --runs 5 --cases 500x20x100,1000x20x200,2000x24x400 --kinds random,clustered]
+// Usage: npm run bench:matching-large [-- --runs 5 --cases 500x20x100,1000x20x200,2000x24x400 --kinds random,clustered --algorithm <dir>]
 // Large B2B events (issue 24, decision 058; no database): scheduleMeetings on 500 × 20 rounds × 100
 // tables, 1,000 × 20 × 200 and 2,000 × 24 × 400 (K = 10, lists of 10). Each case runs in its own
 // child process (node --expose-gc), so that its peak memory is its own: the child builds the input,
 // collects garbage and takes its resident memory as the baseline, runs once as a warm-up and then
 // --runs timed runs; it reports the median CPU time (process.cpuUsage, user + system) and wall time
 // apart, and the peak resident memory (VmHWM, which includes the warm-up) above the baseline.
-// Goals (exit 1 when missed): 500 × 20 × 100 ≤ 250 ms CPU; 2,000 × 24 × 400 ≤ 2 s CPU and ≤ 150 MB.
+// --algorithm <dir>: time the scheduleMeetings of another copy of app/server/matching/algorithm (e.g. an
+// older commit's, `git archive <commit> app/server/matching/algorithm | tar -x -C .tmp/old`) on the same
+// instances. Goals (exit 1 when missed): 500 × 20 × 100 ≤ 250 ms CPU; 2,000 × 24 × 400 ≤ 2 s CPU and ≤ 150 MB.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import os from "node:os";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { scheduleMeetings } from "~/server/matching/algorithm/schedule";
+import type { scheduleMeetings as ScheduleMeetings } from "~/server/matching/algorithm/schedule";
 import { randomInstance } from "~/server/matching/algorithm/testing/instances";
 
 const { values } = parseArgs({
@@ -20,6 +23,7 @@ const { values } = parseArgs({
     cases: { type: "string", default: "500x20x100,1000x20x200,2000x24x400" },
     kinds: { type: "string", default: "random,clustered" },
     child: { type: "string" },
+    algorithm: { type: "string" },
   },
 });
 const RUNS = Number(values.runs);
@@ -40,6 +44,8 @@ interface ChildReport {
 }
 
 if (values.child) {
+  const modulePath = values.algorithm ? pathToFileURL(resolve(values.algorithm, "schedule.ts")).href : "~/server/matching/algorithm/schedule";
+  const { scheduleMeetings } = (await import(modulePath)) as { scheduleMeetings: typeof ScheduleMeetings };
   const [n, R, T, kind] = values.child.split(":");
   const input = randomInstance({ companies: Number(n), rounds: Number(R), tables: Number(T), maxPreferences: 10, kind: kind as "random" | "clustered", seed: 2026 + Number(n) });
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -72,7 +78,7 @@ if (values.child) {
 } else {
   const self = fileURLToPath(import.meta.url);
   console.log(`Machine: ${os.cpus()[0]?.model ?? "?"} × ${os.cpus().length}, Node ${process.version}, load average ${os.loadavg().map((x) => x.toFixed(1)).join(" / ")}`);
-  console.log(`${RUNS} timed runs per case after one warm-up, each case in its own process; medians.\n`);
+  console.log(`${RUNS} timed runs per case after one warm-up, each case in its own process; medians.${values.algorithm ? ` Algorithm: ${values.algorithm}` : ""}\n`);
   const rows = [
     "| companies × rounds × tables | lists | CPU median (ms) | CPU runs (ms) | wall median (ms) | peak above baseline (MB) | baseline (MB) | wish value | meetings | solves |",
     "|---|---|---:|---|---:|---:|---:|---:|---:|---:|",
@@ -81,7 +87,7 @@ if (values.child) {
   for (const c of values.cases.split(",")) {
     const [n, R, T] = c.split("x").map(Number) as [number, number, number];
     for (const kind of values.kinds.split(",")) {
-      const out = execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", self, "--child", `${n}:${R}:${T}:${kind}`, "--runs", String(RUNS)], { encoding: "utf8", maxBuffer: 1 << 20 });
+      const out = execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", self, "--child", `${n}:${R}:${T}:${kind}`, "--runs", String(RUNS), ...(values.algorithm ? ["--algorithm", values.algorithm] : [])], { encoding: "utf8", maxBuffer: 1 << 20 });
       const x = JSON.parse(out) as ChildReport;
       const cpu = median(x.cpu);
       rows.push(
