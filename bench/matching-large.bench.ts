@@ -7,7 +7,10 @@
 // apart, and the peak resident memory (VmHWM, which includes the warm-up) above the baseline.
 // --algorithm <dir>: time the scheduleMeetings of another copy of app/server/matching/algorithm (e.g. an
 // older commit's, `git archive <commit> app/server/matching/algorithm | tar -x -C .tmp/old`) on the same
-// instances. Goals (exit 1 when missed): 500 × 20 × 100 ≤ 250 ms CPU; 2,000 × 24 × 400 ≤ 2 s CPU and ≤ 150 MB.
+// instances. --ties <count>: instead of timing, schedule <count> random events (6–305 companies) round by
+// round with the round solver and with the one it replaced (testing/reference-round-solver.ts) and count
+// the events whose per-round weights differ (equally heavy optima broken differently; decision 058).
+// Goals (exit 1 when missed): 500 × 20 × 100 ≤ 250 ms CPU; 2,000 × 24 × 400 ≤ 2 s CPU and ≤ 150 MB.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import os from "node:os";
@@ -24,6 +27,7 @@ const { values } = parseArgs({
     kinds: { type: "string", default: "random,clustered" },
     child: { type: "string" },
     algorithm: { type: "string" },
+    ties: { type: "string" },
   },
 });
 const RUNS = Number(values.runs);
@@ -43,7 +47,55 @@ interface ChildReport {
   solves: number;
 }
 
-if (values.child) {
+if (values.ties) {
+  const { buildProblem } = await import("~/server/matching/algorithm/problem");
+  const { solveRound } = await import("~/server/matching/algorithm/round-solver");
+  const { clearRound, emptyState, setRound } = await import("~/server/matching/algorithm/state");
+  const { prng } = await import("~/server/matching/algorithm/testing/instances");
+  const { referenceSolveRound } = await import("~/server/matching/algorithm/testing/reference-round-solver");
+  const rnd = prng(7);
+  const count = Number(values.ties);
+  let identical = 0;
+  const totals = { higher: 0, lower: 0, equal: 0 };
+  let worst = 0;
+  for (let it = 0; it < count; it++) {
+    const companies = 6 + Math.floor(rnd() * 300);
+    const input = randomInstance({
+      companies,
+      rounds: 2 + Math.floor(rnd() * 15),
+      tables: 1 + Math.floor(rnd() * (companies / 2 + 2)),
+      maxPreferences: 1 + Math.floor(rnd() * 10),
+      kind: rnd() < 0.5 ? "random" : "clustered",
+      exclusions: rnd(),
+      listShare: 0.3 + rnd() * 0.7,
+      seed: 77000 + it,
+    });
+    const run = (solve: typeof solveRound) => {
+      const p = buildProblem(input);
+      const s = emptyState(p);
+      let wish = 0;
+      const weights = p.rounds.map((_, r) => {
+        clearRound(p, s, r);
+        const x = solve(p, s, r);
+        setRound(p, s, r, x.pairs);
+        for (const [a, b] of x.pairs) wish += p.wish[a * p.n + b]!;
+        return x.weight;
+      });
+      return { weights, total: weights.reduce((a, b) => a + b, 0), wish };
+    };
+    const mine = run(solveRound);
+    const before = run(referenceSolveRound);
+    if (mine.weights.every((w, r) => w === before.weights[r])) identical++;
+    else {
+      totals[mine.total > before.total ? "higher" : mine.total < before.total ? "lower" : "equal"]++;
+      if (before.wish > 0) worst = Math.min(worst, (mine.wish - before.wish) / before.wish);
+    }
+  }
+  console.log(
+    `${count} events: ${identical} identical round by round; ${count - identical} differ after a tie — total weight higher in ${totals.higher}, ` +
+      `lower in ${totals.lower}, equal in ${totals.equal}; largest wish-value loss ${(100 * -worst).toFixed(2)} %.`,
+  );
+} else if (values.child) {
   const modulePath = values.algorithm ? pathToFileURL(resolve(values.algorithm, "schedule.ts")).href : "~/server/matching/algorithm/schedule";
   const { scheduleMeetings } = (await import(modulePath)) as { scheduleMeetings: typeof ScheduleMeetings };
   const [n, R, T, kind] = values.child.split(":");

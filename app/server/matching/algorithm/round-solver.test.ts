@@ -24,13 +24,14 @@ function isMatching(p: Problem, s: ScheduleState, r: number, pairs: [number, num
 }
 
 /** Runs the rounds in turn with the new solver; at every round both solvers see the same state. */
-function compareAlongSchedule(input: MatchInput, full: boolean): { rounds: number; pricingRounds: number } {
+function compareAlongSchedule(input: MatchInput, full: boolean, greedyTarget?: (cap: number) => number): { rounds: number; pricingRounds: number; cutPricingRounds: number } {
   const p = buildProblem(input);
   const s = emptyState(p);
   let pricingRounds = 0;
+  let cutPricingRounds = 0;
   for (let r = 0; r < p.rounds.length; r++) {
     clearRound(p, s, r);
-    const mine = solveRound(p, s, r);
+    const mine = solveRound(p, s, r, greedyTarget ? { greedyTarget: greedyTarget(p.rounds[r]!.cap) } : {});
     const ref = referenceSolveRound(p, s, r);
     expect(isMatching(p, s, r, mine.pairs), `round ${r + 1} is a matching of open pairs`).toBe(true);
     expect(mine.weight, `round ${r + 1}: weight vs the solver before decision 058`).toBe(ref.weight);
@@ -41,9 +42,10 @@ function compareAlongSchedule(input: MatchInput, full: boolean): { rounds: numbe
       expect(mine.weight, `round ${r + 1}: weight vs the independent matcher`).toBe(referenceMaxWeightCapped(p.n, edges, p.rounds[r]!.cap));
     }
     if (mine.solves > 1) pricingRounds++;
+    if (mine.solves > 1 && mine.cut) cutPricingRounds++;
     setRound(p, s, r, mine.pairs);
   }
-  return { rounds: p.rounds.length, pricingRounds };
+  return { rounds: p.rounds.length, pricingRounds, cutPricingRounds };
 }
 
 describe("solveRound (decision 058) equals the solver it replaced", () => {
@@ -67,6 +69,27 @@ describe("solveRound (decision 058) equals the solver it replaced", () => {
     }
     // The instances must exercise the pricing step (a candidate graph that was not yet optimal).
     expect(pricing).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("when the cut graph is too small on purpose: the pricing adds pairs and companies until optimal", () => {
+    const rnd = prng(580);
+    let cutPricing = 0;
+    for (let it = 0; it < 120; it++) {
+      const companies = 8 + Math.floor(rnd() * 60);
+      const input = randomInstance({
+        companies,
+        rounds: 2 + Math.floor(rnd() * 6),
+        tables: 1 + Math.floor(rnd() * (companies / 3)),
+        maxPreferences: 2 + Math.floor(rnd() * 8),
+        kind: rnd() < 0.5 ? "random" : "clustered",
+        exclusions: rnd(),
+        listShare: 0.5 + rnd() * 0.5,
+        seed: 58000 + it,
+      });
+      const target = it % 3 === 0 ? () => 1 : it % 3 === 1 ? (cap: number) => Math.max(1, cap >> 1) : (cap: number) => cap;
+      cutPricing += compareAlongSchedule(input, companies <= 40, target).cutPricingRounds;
+    }
+    expect(cutPricing).toBeGreaterThan(50);
   }, 120_000);
 
   it("around locked meetings and in an onlyFill repair", () => {

@@ -31,6 +31,8 @@ export interface RoundSolution {
   weight: number;
   /** Sparse solves needed until no left-out pair priced negative (1 = the first was optimal). */
   solves: number;
+  /** The candidate graph was cut at a weight (scarce tables); false: the graph with fillers. */
+  cut?: boolean;
 }
 
 /** May i and j meet in round index r (0-based), given the meetings of all other rounds in `s`? */
@@ -47,11 +49,19 @@ function greedyTarget(cap: number): number {
   return cap + (cap >> 2) + 2;
 }
 
+export interface RoundSolveOptions {
+  /**
+   * Tests only: the greedy pairs the cut graph must hold (default `cap + cap/4 + 2`). A smaller value
+   * makes the first graph too small on purpose, so that the pricing has to add pairs and companies.
+   */
+  greedyTarget?: number;
+}
+
 /**
  * Solves round index r (0-based) given every other round in `s`; the round's own non-fixed meetings
  * must have been taken out of `s` first. Deterministic: the result depends only on p and s.
  */
-export function solveRound(p: Problem, s: ScheduleState, r: number): RoundSolution {
+export function solveRound(p: Problem, s: ScheduleState, r: number, options: RoundSolveOptions = {}): RoundSolution {
   const spec = p.rounds[r]!;
   const n = p.n;
   const cap = spec.cap;
@@ -75,7 +85,7 @@ export function solveRound(p: Problem, s: ScheduleState, r: number): RoundSoluti
   // 1. Open wish pairs, heaviest first; a greedy matching over them says where to stop.
   const greedyMark = s.scratchStamp;
   const stamp = ++s.stampCounter;
-  const target = greedyTarget(cap);
+  const target = options.greedyTarget ?? greedyTarget(cap);
   const we = p.wishEdges;
   let greedySize = 0;
   let threshold = -1;
@@ -91,21 +101,8 @@ export function solveRound(p: Problem, s: ScheduleState, r: number): RoundSoluti
       if (++greedySize >= target) threshold = w;
     }
   }
-  // 2. Not enough wish pairs: every company also brings its best unranked partners.
-  if (threshold < 0) {
-    for (let i = 0; i < n; i++) {
-      if (!spec.free[i]) continue;
-      const order = fillOrderOf(p, i);
-      let taken = 0;
-      for (let t = 0; t < order.length && taken < FILL_CANDIDATES; t++) {
-        const j = order[t]!;
-        if (pairOpen(p, s, r, i, j)) {
-          add(i, j, weight[i * n + j]!);
-          taken++;
-        }
-      }
-    }
-  }
+  // 2. Not enough wish pairs: unranked fillers are needed — the graph and pricing of decision 023.
+  if (threshold < 0) return solveRoundWithFillers(p, s, r);
 
   const loc = s.scratchLocal;
   let verts: number[] = [];
@@ -143,11 +140,13 @@ export function solveRound(p: Problem, s: ScheduleState, r: number): RoundSoluti
     const dualOf = (i: number) => (loc[i]! >= 0 ? result.dual[loc[i]!]! : outside);
     let added = 0;
     const price = (i: number, di: number, j: number, w: number) => {
-      const key = i < j ? i * n + j : j * n + i;
-      if (inCand.has(key) || !pairOpen(p, s, r, i, j)) return;
+      // Cheap necessary test first: blossom terms only ever add to the reduced cost.
+      const plain = di + dualOf(j) - 2 * w;
+      if (plain >= 0 || !pairOpen(p, s, r, i, j)) return;
+      if (inCand.has(i < j ? i * n + j : j * n + i)) return;
       const a = loc[i]!;
       const b = loc[j]!;
-      const rc = a >= 0 && b >= 0 ? reducedCost(result, a, b, w) : di + dualOf(j) - 2 * w;
+      const rc = a >= 0 && b >= 0 ? reducedCost(result, a, b, w) : plain;
       if (rc < 0) {
         add(i, j, w);
         added++;
@@ -171,6 +170,82 @@ export function solveRound(p: Problem, s: ScheduleState, r: number): RoundSoluti
         const w = weight[row + j]!;
         if (2 * w <= di + outside) break;
         price(i, di, j, w);
+      }
+    }
+    if (added === 0) break;
+  }
+  for (const v of verts) loc[v] = -1;
+
+  const pairs: [number, number][] = [];
+  for (let a = 0; a < verts.length; a++) {
+    const b = result.mate[a]!;
+    if (b > a) pairs.push([verts[a]!, verts[b]!]);
+  }
+  return { pairs, weight: result.weight, solves, cut: true };
+}
+
+/**
+ * A round in which the open wish pairs cannot fill the tables (decision 023, unchanged in 058): every
+ * free company is a vertex; the candidates are every open wish pair plus each company's four best
+ * unranked partners; after each solve every left-out open pair of free companies is priced (O(n²),
+ * with the cheap dual test first). Same graph, same edge order and same pricing order as before
+ * decision 058, so these rounds come out exactly as they did.
+ */
+function solveRoundWithFillers(p: Problem, s: ScheduleState, r: number): RoundSolution {
+  const spec = p.rounds[r]!;
+  const n = p.n;
+  const verts: number[] = [];
+  const loc = s.scratchLocal;
+  for (let i = 0; i < n; i++) {
+    if (spec.free[i]) {
+      loc[i] = verts.length;
+      verts.push(i);
+    }
+  }
+  const eu: number[] = [];
+  const ev: number[] = [];
+  const ew: number[] = [];
+  const inCand = new Set<number>();
+  const add = (i: number, j: number) => {
+    const key = i < j ? i * n + j : j * n + i;
+    if (inCand.has(key)) return;
+    inCand.add(key);
+    eu.push(loc[i]!);
+    ev.push(loc[j]!);
+    ew.push(p.weight[i * n + j]!);
+  };
+  for (const i of verts) {
+    for (const j of p.wishPartners[i]!) if (i < j && pairOpen(p, s, r, i, j)) add(i, j);
+    let taken = 0;
+    const order = fillOrderOf(p, i);
+    for (let t = 0; t < order.length && taken < FILL_CANDIDATES; t++) {
+      const j = order[t]!;
+      if (pairOpen(p, s, r, i, j)) {
+        add(i, j);
+        taken++;
+      }
+    }
+  }
+
+  let solves = 0;
+  let result: MatchingResult;
+  for (;;) {
+    solves++;
+    result = maxWeightMatching({ n: verts.length, m: eu.length, edgeU: eu, edgeV: ev, edgeW: ew }, spec.cap);
+    let added = 0;
+    for (let a = 0; a < verts.length; a++) {
+      const i = verts[a]!;
+      const row = i * n;
+      const da = result.dual[a]!;
+      for (let b = a + 1; b < verts.length; b++) {
+        const j = verts[b]!;
+        const w = p.weight[row + j]!;
+        if (da + result.dual[b]! - 2 * w >= 0) continue;
+        if (!pairOpen(p, s, r, i, j) || inCand.has(row + j)) continue;
+        if (reducedCost(result, a, b, w) < 0) {
+          add(i, j);
+          added++;
+        }
       }
     }
     if (added === 0) break;
