@@ -9,10 +9,11 @@
  *  - Scarce tables (the usual large event): the open wish pairs, heaviest first, down to the weight
  *    at which a greedy matching of them has `cap + cap/4 + 2` pairs — only the companies these pairs
  *    touch enter the graph (a few hundred of 2,000).
- *  - Otherwise (unranked fillers are needed): every open wish pair plus each company's four best
- *    unranked partners, as before decision 058.
+ *  - Otherwise (unranked fillers are needed): exactly decision 023's solver (`solveRoundWithFillers`):
+ *    every free company, every open wish pair plus each company's four best unranked partners, and
+ *    every left-out pair priced — these rounds come out as they did before decision 058.
  *
- * Pricing: a company outside the graph sits the round out, so its dual is that of every unmatched
+ * Pricing of the cut graph: a company outside the graph sits the round out, so its dual is that of every unmatched
  * company — the smallest vertex dual when the cap is reached, else 0 (`outside`). A left-out pair
  * i–j can only have a negative reduced cost if 2·w > dual(i) + outside, and each company's partners
  * are kept heaviest first (`wishOrder`, then `fillOrderOf`), so pricing walks only the head of each
