@@ -15,6 +15,8 @@ run env DB_STATEMENT_TIMEOUT_MS=0 npx tsx bench/search.bench.ts "$@"
 # p95 ≤ 60 ms at 1,000,000 companies); skipped without DATABASE_URL (alone: npm run bench:search-page).
 if [ -n "${DATABASE_URL:-}" ]; then run env BENCH_SEARCH_PAGE_DATABASE_URL="$DATABASE_URL" npx tsx bench/search-page.bench.ts; fi
 run npx tsx bench/matching.bench.ts
+# Large events (500, 1,000 and 2,000 companies; CPU, wall and peak memory per case; alone: npm run bench:matching-large).
+run npx tsx bench/matching-large.bench.ts
 run npx tsx bench/seo.lighthouse.ts
 # Page weight of the public pages on the same build (alone, building first: npm run bench:weight).
 run npx tsx bench/page-weight.ts --no-build

@@ -34,13 +34,20 @@ export interface Problem {
   /** Wish value of a pair (symmetric; 0 = neither ranked the other). */
   wish: Uint16Array;
   compat: Uint8Array;
-  /** Partners with a wish value > 0 and a weight > 0, per company. */
+  /** Partners with a wish value > 0 and a weight > 0, per company, in company order. */
   wishPartners: Int32Array[];
+  /** The same partners heaviest pair first (ties in company order): the round solver's pricing. */
+  wishOrder: Int32Array[];
+  /** Every pair with a wish value > 0 and a weight > 0 once (a < b), heaviest first, ties by (a, b). */
+  wishEdges: { count: number; a: Int32Array; b: Int32Array; w: Float64Array };
+  /** Largest compatibility of a company's unranked partners (0 when it has none). */
+  maxCompat: Uint8Array;
   /**
    * Unranked partners per company, best compatibility first; ties in an order rotated per company
    * so that sparse candidate graphs spread over many partners (solver speed only, not the result).
+   * Filled on first use (`fillOrderOf`): large events with scarce tables never need most of them.
    */
-  fillOrder: Int32Array[];
+  fillOrder: (Int32Array | undefined)[];
   scale: WeightScale;
   rounds: RoundSpec[];
   /** Fixed meetings between known companies: pairs that may not be scheduled again. */
@@ -83,20 +90,6 @@ export function buildProblem(input: MatchInput): Problem {
       rank[i * n + index.get(other)!] = r + 1;
     });
   });
-  const banned = new Uint8Array(n * n);
-  for (let i = 0; i < n; i++) {
-    banned[i * n + i] = 1;
-    if (index.get(ids[i]!) !== i) for (let j = 0; j < n; j++) banned[i * n + j] = banned[j * n + i] = 1; // duplicate id
-  }
-  for (const [id, list] of Object.entries(input.excluded ?? {})) {
-    const i = index.get(id);
-    if (i === undefined) continue;
-    for (const other of list) {
-      const j = index.get(other);
-      if (j !== undefined) banned[i * n + j] = banned[j * n + i] = 1;
-    }
-  }
-
   // Rounds: what the fixed meetings leave free.
   const R = Math.max(0, Math.floor(input.rounds));
   const fixedPairs: Problem["fixedPairs"] = [];
@@ -142,15 +135,32 @@ export function buildProblem(input: MatchInput): Problem {
 
   const wish = new Uint16Array(n * n);
   const compat = new Uint8Array(n * n);
+  // Pairs that may never meet are marked −1 here and become weight 0 below (no separate n² array).
   const weight = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    weight[i * n + i] = -1;
+    if (index.get(ids[i]!) !== i) for (let j = 0; j < n; j++) weight[i * n + j] = weight[j * n + i] = -1; // duplicate id
+  }
+  for (const [id, list] of Object.entries(input.excluded ?? {})) {
+    const i = index.get(id);
+    if (i === undefined) continue;
+    for (const other of list) {
+      const j = index.get(other);
+      if (j !== undefined) weight[i * n + j] = weight[j * n + i] = -1;
+    }
+  }
   const wishLists: number[][] = ids.map(() => []);
+  const maxCompat = new Uint8Array(n);
   const compatibility = compatibilityIndex(input.companies);
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      if (banned[i * n + j]) continue;
+      if (weight[i * n + j]! < 0) {
+        weight[i * n + j] = weight[j * n + i] = 0;
+        continue;
+      }
       const ra = rank[i * n + j]!;
       const rb = rank[j * n + i]!;
-      const wv = wishValue(ra || null, rb || null, K);
+      const wv = ra === 0 && rb === 0 ? 0 : wishValue(ra || null, rb || null, K);
       const c = compatibility(i, j);
       const w = pairWeight(scale, wv, c);
       wish[i * n + j] = wish[j * n + i] = wv;
@@ -159,32 +169,40 @@ export function buildProblem(input: MatchInput): Problem {
       if (wv > 0) {
         wishLists[i]!.push(j);
         wishLists[j]!.push(i);
+      } else {
+        if (c > maxCompat[i]!) maxCompat[i] = c;
+        if (c > maxCompat[j]!) maxCompat[j] = c;
       }
     }
   }
+  for (let i = 0; i < n; i++) weight[i * n + i] = 0;
 
-  // Counting sort of unranked partners by compatibility (descending), rotated per company.
-  const fillOrder: Int32Array[] = [];
-  const buckets = new Int32Array(10);
+  // Wish pairs heaviest first, for the round solver.
+  const wishOrder = wishLists.map((l, i) => Int32Array.from(l).sort((x, y) => weight[i * n + y]! - weight[i * n + x]! || x - y));
+  let wishCount = 0;
+  for (const l of wishLists) wishCount += l.length;
+  wishCount /= 2;
+  const edgeOrder = new Int32Array(wishCount);
+  const ea = new Int32Array(wishCount);
+  const eb = new Int32Array(wishCount);
+  let e = 0;
   for (let i = 0; i < n; i++) {
-    buckets.fill(0);
-    let count = 0;
-    for (let j = 0; j < n; j++) {
-      if (weight[i * n + j]! > 0 && wish[i * n + j] === 0) {
-        buckets[9 - compat[i * n + j]!]!++;
-        count++;
+    for (const j of wishLists[i]!) {
+      if (j > i) {
+        ea[e] = i;
+        eb[e] = j;
+        edgeOrder[e] = e;
+        e++;
       }
     }
-    const start = new Int32Array(10);
-    for (let b = 1; b < 10; b++) start[b] = start[b - 1]! + buckets[b - 1]!;
-    const order = new Int32Array(count);
-    const offset = n > 0 ? (Math.imul(i + 1, 2654435761) >>> 0) % n : 0;
-    for (let t = 0; t < n; t++) {
-      const j = (t + offset) % n;
-      if (weight[i * n + j]! > 0 && wish[i * n + j] === 0) order[start[9 - compat[i * n + j]!]!++] = j;
-    }
-    fillOrder.push(order);
   }
+  edgeOrder.sort((x, y) => weight[ea[y]! * n + eb[y]!]! - weight[ea[x]! * n + eb[x]!]! || ea[x]! - ea[y]! || eb[x]! - eb[y]!);
+  const wishEdges = { count: wishCount, a: new Int32Array(wishCount), b: new Int32Array(wishCount), w: new Float64Array(wishCount) };
+  edgeOrder.forEach((x, t) => {
+    wishEdges.a[t] = ea[x]!;
+    wishEdges.b[t] = eb[x]!;
+    wishEdges.w[t] = weight[ea[x]! * n + eb[x]!]!;
+  });
 
   return {
     input,
@@ -197,9 +215,41 @@ export function buildProblem(input: MatchInput): Problem {
     wish,
     compat,
     wishPartners: wishLists.map((l) => Int32Array.from(l)),
-    fillOrder,
+    wishOrder,
+    wishEdges,
+    maxCompat,
+    fillOrder: new Array<Int32Array | undefined>(n),
     scale,
     rounds,
     fixedPairs,
   };
+}
+
+/**
+ * Company i's unranked partners (weight > 0, wish value 0), best compatibility first — so heaviest
+ * first —, ties rotated per company (counting sort). Computed on first use and kept in `p.fillOrder`.
+ */
+export function fillOrderOf(p: Problem, i: number): Int32Array {
+  const cached = p.fillOrder[i];
+  if (cached !== undefined) return cached;
+  const n = p.n;
+  const { weight, wish, compat } = p;
+  const buckets = new Int32Array(10);
+  let count = 0;
+  for (let j = 0; j < n; j++) {
+    if (weight[i * n + j]! > 0 && wish[i * n + j] === 0) {
+      buckets[9 - compat[i * n + j]!]!++;
+      count++;
+    }
+  }
+  const start = new Int32Array(10);
+  for (let b = 1; b < 10; b++) start[b] = start[b - 1]! + buckets[b - 1]!;
+  const order = new Int32Array(count);
+  const offset = n > 0 ? (Math.imul(i + 1, 2654435761) >>> 0) % n : 0;
+  for (let t = 0; t < n; t++) {
+    const j = (t + offset) % n;
+    if (weight[i * n + j]! > 0 && wish[i * n + j] === 0) order[start[9 - compat[i * n + j]!]!++] = j;
+  }
+  p.fillOrder[i] = order;
+  return order;
 }
