@@ -164,6 +164,11 @@ test("German: a company ranks, the organiser runs, locks, re-runs, publishes and
     await expect(result).toBeVisible();
     await expect(result.getByTestId("b2b-score-explained")).toHaveText(t("b2b.figures.scoreExplained", { max: 10 }));
     await expect(result.getByTestId("b2b-not-final")).toBeVisible();
+    // How close to the best possible schedule (decision 057): "best possible" or "at most X % below".
+    const optimality = result.getByTestId("b2b-optimality");
+    await expect(optimality).toContainText(t("b2b.figures.optimality"));
+    const closeness = await optimality.innerText();
+    expect(closeness.includes(t("b2b.figures.optimal")) || closeness.includes("%"), closeness).toBe(true);
     await expectAxeAtBothWidths(organiser, "B2B page with a result");
     await expectScheduleBadgesWhole(organiser, t, "de");
 

@@ -271,12 +271,24 @@ export function jointImprove(p: Problem, s: ScheduleState, mip: MipRuntime, wish
   const pairs: number[][] = [];
   for (let r1 = 0; r1 < R; r1++) for (let r2 = r1 + 1; r2 < R; r2++) pairs.push([r1, r2]);
   if (R === 1) pairs.push([0]);
-  // Passes over all pairs of rounds until one changes nothing, the budget is spent or the bound is met.
+  // Passes over all pairs of rounds until one changes nothing, the budget is spent or the bound is
+  // met. After the first pass a pair is tried again only when one of its rounds changed since.
+  const changedAt = new Array<number>(R).fill(0);
+  const triedAt = new Map<string, number>();
+  let clock = 1;
   for (let pass = 0; pass < 4 && budget > 0 && !reached(); pass++) {
     let changed = false;
     for (const sel of pairs) {
-      if (budget-- <= 0 || reached()) break;
-      if (resolveRoundsJointly(p, s, sel, mip)) changed = improved = true;
+      if (budget <= 0 || reached()) break;
+      const key = sel.join(",");
+      const tried = triedAt.get(key);
+      if (tried !== undefined && sel.every((r) => changedAt[r]! < tried)) continue;
+      budget--;
+      triedAt.set(key, clock++);
+      if (resolveRoundsJointly(p, s, sel, mip)) {
+        changed = improved = true;
+        for (const r of sel) changedAt[r] = clock++;
+      }
     }
     if (!changed) break;
   }
