@@ -16,7 +16,7 @@ import { figuresFor, objectiveOf } from "~/server/matching/algorithm/figures";
 import { greedySchedule } from "~/server/matching/algorithm/greedy";
 import { buildProblem } from "~/server/matching/algorithm/problem";
 import { meetingsOf, scheduleMeetings } from "~/server/matching/algorithm/schedule";
-import { loadMipRuntime } from "~/server/matching/algorithm/solver-runtime";
+import { loadMipRuntime } from "~/server/matching/solver-runtime.server";
 import { emptyState } from "~/server/matching/algorithm/state";
 import { validateSchedule } from "~/server/matching/algorithm/validate";
 import { wishOptimum } from "./support/highs-optimum";
@@ -160,6 +160,7 @@ if (GAP > 0) {
 const SEEDS = Number(values.optimum);
 if (SEEDS > 0) {
   const mip = await loadMipRuntime();
+  if (!mip) throw new Error("HiGHS did not load");
   const pct = (x: number) => `${(100 * x).toFixed(2)} %`;
   const quantile = (xs: number[], q: number) => {
     const s = [...xs].sort((a, b) => a - b);

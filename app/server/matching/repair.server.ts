@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import * as clock from "~/server/clock.server";
 import type { Db } from "~/server/db/client.server";
 import { b2bPlans, b2bRuns, eventRegistrations } from "~/server/db/schema";
-import { scheduleMeetingsJointly } from "./algorithm/solver-runtime";
+import { scheduleMeetingsJointly } from "./solver-runtime.server";
 import type { FixedMeeting } from "./algorithm/types";
 import { LIVE_STATUSES } from "./access.server";
 import { type AgendaNotification, notifyAgendaChanges } from "./agenda-mail.server";

@@ -6,7 +6,7 @@ import { AppError } from "~/server/errors";
 import { lockEvent } from "~/server/events/registrations.server";
 import type { Actor } from "~/server/policy/policy";
 import { computeFigures, isMatchInputError, type MatchResult, validateSchedule } from "./algorithm";
-import { loadMipRuntime, scheduleMeetingsJointly } from "./algorithm/solver-runtime";
+import { loadMipRuntime, scheduleMeetingsJointly } from "./solver-runtime.server";
 import type { FixedMeeting, MatchFigures, MatchInput } from "./algorithm/types";
 import { requireB2bOrganiser } from "./access.server";
 import { notifyAgendaChanges, queueAgendaMails } from "./agenda-mail.server";

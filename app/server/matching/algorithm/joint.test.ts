@@ -9,7 +9,7 @@ import { emptyState, setRound, totalWeight } from "./state";
 import { type MipRuntime, resolveRoundsJointly } from "./joint";
 import { scheduleMeetings } from "./schedule";
 import { sequentialRounds } from "./heuristic";
-import { loadMipRuntime } from "./solver-runtime";
+import { loadMipRuntime } from "../solver-runtime.server";
 import { better, bruteForceOptimum, objectiveOfMeetings } from "./testing/brute-force";
 import { prng, randomInstance } from "./testing/instances";
 import type { MatchInput } from "./types";
@@ -17,7 +17,9 @@ import { validateSchedule } from "./validate";
 
 let mip: MipRuntime;
 beforeAll(async () => {
-  mip = await loadMipRuntime();
+  const runtime = await loadMipRuntime();
+  if (!runtime) throw new Error("HiGHS did not load");
+  mip = runtime;
 });
 
 const tier = (o: { wishValue: number; meetings: number; compatibility: number }) => [o.wishValue, o.meetings, o.compatibility] as [number, number, number];
