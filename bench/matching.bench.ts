@@ -1,11 +1,14 @@
-// Usage: npm run bench:matching [-- --runs 7 --verify all|sample|none --gap 200]
+// Usage: npm run bench:matching [-- --runs 7 --verify all|sample|none --gap 200 --optimum 3 --only-optimum]
 // B2B matching benchmark (decision 023; no database): 50, 200 and 500 companies with random and
 // clustered wish lists (10 each), 20 rounds, 100 tables. Per case: the median wall-clock and CPU
 // time of scheduleMeetings over --runs runs, the event figures, the same for a greedy baseline
 // (sort all pairs by weight, place each in the first round with room), and — not timed — a check
 // that every round's weight equals the maximum-weight matching of that round computed by an
 // independent matcher (edmonds-blossom-fixed, vendored in tests/support) on the full round graph.
-// Then the gap of the round-by-round heuristic to the exact optimum on small random events.
+// Then the gap of the round-by-round heuristic to the exact optimum on small random events. Then
+// (decision 057) the gap of the full scheduler (joint solve on) to the whole-schedule optimum that
+// HiGHS computes independently (bench/support/highs-optimum.ts) on random, clustered and popular
+// events of 6–16 and 20–60 companies (--optimum seeds per size and kind), with its wall and CPU time.
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { referenceMaxWeightCapped } from "../tests/support/reference-matching";
@@ -13,12 +16,22 @@ import { figuresFor, objectiveOf } from "~/server/matching/algorithm/figures";
 import { greedySchedule } from "~/server/matching/algorithm/greedy";
 import { buildProblem } from "~/server/matching/algorithm/problem";
 import { meetingsOf, scheduleMeetings } from "~/server/matching/algorithm/schedule";
+import { loadMipRuntime } from "~/server/matching/solver-runtime.server";
 import { emptyState } from "~/server/matching/algorithm/state";
+import { validateSchedule } from "~/server/matching/algorithm/validate";
+import { wishOptimum } from "./support/highs-optimum";
 import { prng, randomInstance } from "~/server/matching/algorithm/testing/instances";
 import type { MatchFigures, MatchInput, ScheduledMeeting } from "~/server/matching/algorithm/types";
 
 const { values } = parseArgs({
-  options: { runs: { type: "string", default: "7" }, verify: { type: "string", default: "all" }, gap: { type: "string", default: "200" } },
+  options: {
+    runs: { type: "string", default: "7" },
+    verify: { type: "string", default: "all" },
+    gap: { type: "string", default: "200" },
+    optimum: { type: "string", default: "3" },
+    "only-optimum": { type: "boolean", default: false },
+    "optimum-seconds": { type: "string", default: "20" },
+  },
 });
 const RUNS = Number(values.runs);
 const cpuMs = () => {
@@ -73,7 +86,7 @@ console.log(`${RUNS} timed runs per case (after one warm-up); wall-clock and pro
 const rows: string[] = [];
 rows.push("| companies | lists | time wall / CPU (ms) | wishes met | mutual met | idle company-rounds | blocking pairs | greedy: time wall / CPU (ms) | wishes met | mutual met | idle | blocking | rounds = max-weight |");
 rows.push("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
-for (const n of [50, 200, 500]) {
+for (const n of values["only-optimum"] ? [] : [50, 200, 500]) {
   for (const kind of ["random", "clustered"] as const) {
     const input = randomInstance({ companies: n, rounds: 20, tables: 100, maxPreferences: 10, kind, seed: 2026 + n });
     scheduleMeetings(input); // warm-up
@@ -115,7 +128,7 @@ for (const n of [50, 200, 500]) {
 console.log(`\n${rows.join("\n")}\n`);
 
 // Gap of the round-by-round path (exact search off) to the proved optimum on small events.
-const GAP = Number(values.gap);
+const GAP = values["only-optimum"] ? 0 : Number(values.gap);
 if (GAP > 0) {
   const rnd = prng(99);
   const gaps: number[] = [];
@@ -141,4 +154,55 @@ if (GAP > 0) {
       `90th percentile ${pct(sorted[Math.floor(0.9 * (sorted.length - 1))]!)}, max ${pct(sorted.at(-1)!)}, mean ${pct(gaps.reduce((a, b) => a + b, 0) / gaps.length)}; ` +
       `exact search unproved (node limit) in ${unproved}.`,
   );
+}
+
+// Decision 057: the scheduler as the server runs it (joint solve on) against HiGHS's whole-schedule optimum.
+const SEEDS = Number(values.optimum);
+if (SEEDS > 0) {
+  const mip = await loadMipRuntime();
+  if (!mip) throw new Error("HiGHS did not load");
+  const pct = (x: number) => `${(100 * x).toFixed(2)} %`;
+  const quantile = (xs: number[], q: number) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
+  };
+  interface Row { tier: string; kind: string; n: number; gap: number; wall: number; cpu: number; proved: boolean; oracleOptimal: boolean; reported: number; violations: number }
+  const rows: Row[] = [];
+  const sizes = [6, 8, 10, 12, 14, 16, 20, 30, 40, 50, 60];
+  for (const n of sizes) {
+    for (const kind of ["random", "clustered", "popular"] as const) {
+      for (let seed = 0; seed < SEEDS; seed++) {
+        const rnd = prng(5000 + n * 31 + seed * 7 + (kind === "random" ? 0 : kind === "clustered" ? 1 : 2));
+        const rounds = Math.min(n - 1, 4 + Math.floor(rnd() * 9));
+        const tables = Math.max(1, Math.floor((n / 2) * (0.6 + 0.4 * rnd())));
+        const input = randomInstance({ companies: n, rounds, tables, maxPreferences: rnd() < 0.5 ? 5 : 10, kind, listShare: 0.9, exclusions: 0.3, seed: 70_000 + n * 100 + seed * 3 + rows.length });
+        const t = timed(() => scheduleMeetings(input, { mip }));
+        const ours = t.value.figures.wishValue ?? 0;
+        const oracle = await wishOptimum(input, Number(values["optimum-seconds"]));
+        // Against the optimum (or, when HiGHS stopped at its cap, its proved bound: the gap is then an upper estimate).
+        const best = Math.max(oracle.best, ours);
+        const ref = oracle.optimal ? best : oracle.bound;
+        const gap = ref === 0 ? 0 : (ref - ours) / ref;
+        const reported = t.value.figures.wishBound ? (t.value.figures.wishBound - ours) / t.value.figures.wishBound : 0;
+        rows.push({ tier: n <= 16 ? "6–16" : "20–60", kind, n, gap, wall: t.wall, cpu: t.cpu, proved: t.value.figures.wishOptimal === true, oracleOptimal: oracle.optimal, reported, violations: validateSchedule(input, t.value.meetings).length });
+        if ((t.value.figures.wishBound ?? Infinity) < oracle.best) console.log(`✗ bound ${t.value.figures.wishBound} below HiGHS's schedule ${oracle.best} (n ${n}, ${kind}, seed ${seed})`);
+        if (rows.at(-1)!.violations > 0) console.log(`✗ ${rows.at(-1)!.violations} rule violations (n ${n}, ${kind}, seed ${seed})`);
+      }
+    }
+  }
+  console.log(`\nAgainst HiGHS's whole-schedule optimum (${SEEDS} seed(s) per size and kind; sizes ${sizes.join(", ")}; rounds 4–12, tables 30–50 % of companies, K 5 or 10, exclusions):`);
+  console.log("| companies | lists | events | gap median | gap p90 | gap max | proved optimal (ours) | HiGHS optimal | reported gap median / max | wall median / max (ms) | CPU median / max (ms) |");
+  console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const tier of ["6–16", "20–60"]) {
+    for (const kind of ["random", "clustered", "popular", "all"]) {
+      const sel = rows.filter((r) => r.tier === tier && (kind === "all" || r.kind === kind));
+      if (sel.length === 0) continue;
+      const g = sel.map((r) => r.gap);
+      const rep = sel.map((r) => r.reported);
+      console.log(
+        `| ${tier} | ${kind} | ${sel.length} | ${pct(median(g))} | ${pct(quantile(g, 0.9))} | ${pct(Math.max(...g))} | ${sel.filter((r) => r.proved).length} | ${sel.filter((r) => r.oracleOptimal).length} | ` +
+          `${pct(median(rep))} / ${pct(Math.max(...rep))} | ${median(sel.map((r) => r.wall)).toFixed(0)} / ${Math.max(...sel.map((r) => r.wall)).toFixed(0)} | ${median(sel.map((r) => r.cpu)).toFixed(0)} / ${Math.max(...sel.map((r) => r.cpu)).toFixed(0)} |`,
+      );
+    }
+  }
 }

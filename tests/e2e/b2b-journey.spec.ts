@@ -164,6 +164,11 @@ test("German: a company ranks, the organiser runs, locks, re-runs, publishes and
     await expect(result).toBeVisible();
     await expect(result.getByTestId("b2b-score-explained")).toHaveText(t("b2b.figures.scoreExplained", { max: 10 }));
     await expect(result.getByTestId("b2b-not-final")).toBeVisible();
+    // How close to the best possible schedule (decision 057): "best possible" or "at most X % below".
+    const optimality = result.getByTestId("b2b-optimality");
+    await expect(optimality).toContainText(t("b2b.figures.optimality"));
+    const closeness = await optimality.innerText();
+    expect(closeness.includes(t("b2b.figures.optimal")) || closeness.includes("%"), closeness).toBe(true);
     await expectAxeAtBothWidths(organiser, "B2B page with a result");
     await expectScheduleBadgesWhole(organiser, t, "de");
 
@@ -229,6 +234,11 @@ test("Czech: the organiser re-runs, restores an earlier run and publishes again 
     await expect(heading).toHaveText(t("b2b.result.title", { number: 3 }), { timeout: RUN_TIMEOUT });
     await organiser.getByTestId("b2b-run").click();
     await expect(heading).toHaveText(t("b2b.result.title", { number: 4 }), { timeout: RUN_TIMEOUT });
+    // How close to the best possible schedule, in Czech (decision 057).
+    const optimality = organiser.getByTestId("b2b-result").getByTestId("b2b-optimality");
+    await expect(optimality).toContainText(t("b2b.figures.optimality"));
+    const closeness = await optimality.innerText();
+    expect(closeness.includes(t("b2b.figures.optimal")) || closeness.includes("%"), closeness).toBe(true);
     // Restoring run 3 asks first, then makes a new run of it.
     await organiser.getByTestId("b2b-restore-3").click();
     await organiser.getByTestId("b2b-restore-3-confirm").click();

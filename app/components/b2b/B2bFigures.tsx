@@ -6,7 +6,8 @@ import type { MatchFigures } from "~/server/matching/algorithm/types";
 
 /**
  * The figures of a schedule: wishes met, mutual wishes met, idle company-rounds, blocking pairs and
- * the score distribution (chart plus the same numbers as a table), with the one-sentence
+ * the score distribution (chart plus the same numbers as a table), how close the schedule is to the
+ * best possible one (wish value against a proved bound, decision 057), with the one-sentence
  * explanation of the score and the spec's notice when no stable matching exists.
  */
 export function B2bFigures({ figures, maxPreferences, final }: { figures: MatchFigures; maxPreferences: number; final: boolean }) {
@@ -32,6 +33,7 @@ export function B2bFigures({ figures, maxPreferences, final }: { figures: MatchF
         <Figure label={t("b2b.figures.mutualMet")} value={`${format.number(figures.mutualWishesMet)} / ${format.number(figures.mutualWishes)}`} hint={share(figures.mutualWishesMet, figures.mutualWishes)} testId="b2b-mutual-met" />
         <Figure label={t("b2b.figures.idle")} value={format.number(figures.idleCompanyRounds)} hint={t("b2b.figures.idleHint")} testId="b2b-idle" />
         <Figure label={t("b2b.figures.blocking")} value={format.number(figures.blockingPairs)} hint={t("b2b.figures.blockingHint")} testId="b2b-blocking" />
+        {figures.wishBound !== undefined && figures.wishValue !== undefined && <Optimality value={figures.wishValue} bound={figures.wishBound} optimal={figures.wishOptimal === true} />}
       </SimpleGrid>
       <Paper withBorder p="sm">
         <Title order={3} size="h4">
@@ -65,6 +67,21 @@ export function B2bFigures({ figures, maxPreferences, final }: { figures: MatchF
         </ScrollTable>
       </Paper>
     </Stack>
+  );
+}
+
+/** "Best possible" when proved, else "within X % of the best possible schedule" (X rounded up to 0.1 %). */
+function Optimality({ value, bound, optimal }: { value: number; bound: number; optimal: boolean }) {
+  const t = useT();
+  const format = useFormat();
+  const gap = bound > 0 ? Math.ceil((1000 * Math.max(0, bound - value)) / bound) / 10 : 0;
+  return (
+    <Figure
+      label={t("b2b.figures.optimality")}
+      value={optimal ? t("b2b.figures.optimal") : t("b2b.figures.withinGap", { gap: format.number(gap) })}
+      hint={optimal ? t("b2b.figures.optimalHint", { value }) : t("b2b.figures.withinGapHint", { value, bound })}
+      testId="b2b-optimality"
+    />
   );
 }
 

@@ -85,7 +85,7 @@ export async function loadB2bOverview(db: Db, actor: Actor, eventId: string, now
     current = {
       run: currentRun,
       meetings,
-      figures: liveFigures(input, rows),
+      figures: await liveFigures(input, rows),
       outdated: validateSchedule(input, fixed).length > 0,
       published: plan.publishedRunId === currentRun.id,
     };

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import * as clock from "~/server/clock.server";
 import type { Db } from "~/server/db/client.server";
 import { b2bPlans, b2bRuns, eventRegistrations } from "~/server/db/schema";
-import { scheduleMeetings } from "./algorithm";
+import { scheduleMeetingsJointly } from "./solver-runtime.server";
 import type { FixedMeeting } from "./algorithm/types";
 import { LIVE_STATUSES } from "./access.server";
 import { type AgendaNotification, notifyAgendaChanges } from "./agenda-mail.server";
@@ -85,7 +85,7 @@ export async function repairScheduleAfterCancellation(tx: Db, eventId: string, c
   const keptPair = new Set(fixed.flatMap((f) => [`${f.a}|${f.b}`, `${f.b}|${f.a}`]));
   const excluded = Object.fromEntries(Object.entries(allExcluded).map(([id, list]) => [id, list.filter((other) => !keptPair.has(`${id}|${other}`))]));
   const started = Date.now();
-  const result = scheduleMeetings({
+  const result = await scheduleMeetingsJointly({
     companies: await matchCompanies(tx, ids, now),
     ranking,
     excluded,

@@ -5,7 +5,8 @@ import { b2bMeetings, b2bPlans, b2bRuns, type B2bRunSettings } from "~/server/db
 import { AppError } from "~/server/errors";
 import { lockEvent } from "~/server/events/registrations.server";
 import type { Actor } from "~/server/policy/policy";
-import { computeFigures, isMatchInputError, type MatchResult, scheduleMeetings, validateSchedule } from "./algorithm";
+import { computeFigures, isMatchInputError, type MatchResult, validateSchedule } from "./algorithm";
+import { loadMipRuntime, scheduleMeetingsJointly } from "./solver-runtime.server";
 import type { FixedMeeting, MatchFigures, MatchInput } from "./algorithm/types";
 import { requireB2bOrganiser } from "./access.server";
 import { notifyAgendaChanges, queueAgendaMails } from "./agenda-mail.server";
@@ -96,7 +97,7 @@ export async function runMatching(db: Db, actor: Actor, eventId: string, now = c
  */
 async function scheduleOrRefuse(tx: Db, eventId: string, input: MatchInput): Promise<MatchResult> {
   try {
-    return scheduleMeetings(input);
+    return await scheduleMeetingsJointly(input);
   } catch (error) {
     if (!isMatchInputError(error)) throw error;
     if (!error.lock || !error.reason) throw new AppError(error.code);
@@ -106,9 +107,12 @@ async function scheduleOrRefuse(tx: Db, eventId: string, input: MatchInput): Pro
   }
 }
 
-/** The figures of a run's meetings as they are now (after locks and moves), for the current inputs. */
-export function liveFigures(input: MatchInput, meetings: B2bMeetingRow[]): MatchFigures {
-  return computeFigures(input, meetings.map(asFixed));
+/**
+ * The figures of a run's meetings as they are now (after locks and moves), for the current inputs;
+ * the wish-value bound from the round-free LP (HiGHS) where the event is small enough (decision 057).
+ */
+export async function liveFigures(input: MatchInput, meetings: B2bMeetingRow[]): Promise<MatchFigures> {
+  return computeFigures(input, meetings.map(asFixed), await loadMipRuntime());
 }
 
 /** The current run; when participants already see it, a copy to edit instead (their agendas change only on publishing). */
@@ -122,7 +126,7 @@ async function editableRun(tx: Db, eventId: string, plan: B2bPlan, actor: Actor,
     kind: "EDITED",
     basedOnRunId: plan.currentRunId,
     settings: run!.settings,
-    figures: liveFigures((await matchInputFor(tx, eventId, plan, now)).input, meetings),
+    figures: await liveFigures((await matchInputFor(tx, eventId, plan, now)).input, meetings),
     final: run!.final,
     durationMs: 0,
     createdBy: actor!.id,
@@ -181,7 +185,7 @@ export async function restoreRun(db: Db, actor: Actor, eventId: string, runId: s
       kind: "RESTORED",
       basedOnRunId: run.id,
       settings: run.settings,
-      figures: liveFigures((await matchInputFor(tx, eventId, plan, now)).input, meetings),
+      figures: await liveFigures((await matchInputFor(tx, eventId, plan, now)).input, meetings),
       final: run.final,
       durationMs: 0,
       createdBy: actor!.id,

@@ -68,6 +68,24 @@ describe("running the matching", () => {
     expect(plan!.currentRunId).toBe(run.id);
   });
 
+  it("reports how close the run is to the best possible schedule: wish value, proved bound, optimal (decision 057)", async () => {
+    // Wish values (K = 10): 0↔1 and 2↔3 mutual first wishes 30 each, 0→2 (second wish) 9, 4→5 10: 79 at most.
+    const w = await world(6, { 0: [1, 2], 1: [0], 2: [3], 3: [2], 4: [5] });
+    const run = await runMatching(handle.db, w.organiser, w.eventId);
+    expect(run.figures).toMatchObject({ wishValue: 79, wishBound: 79, wishOptimal: true });
+    const [stored] = await handle.db.select().from(b2bRuns).where(eq(b2bRuns.id, run.id));
+    expect(stored!.figures).toMatchObject({ wishValue: 79, wishBound: 79, wishOptimal: true });
+    // What the organiser's page shows: the figures of the run as it is now, with the bound.
+    const overview = await loadB2bOverview(handle.db, w.organiser, w.eventId);
+    expect(overview.current!.figures).toMatchObject({ wishValue: 79, wishBound: 79, wishOptimal: true });
+    // A meeting moved away by hand: the page's figures say how far below the bound it now is.
+    const meetings = await runMeetings(handle.db, run.id);
+    const mutual = meetings.find((m) => pair(m) === [w.companyIds[0], w.companyIds[1]].sort().join("|"))!;
+    await handle.db.delete(b2bMeetings).where(eq(b2bMeetings.id, mutual.id));
+    const after = await loadB2bOverview(handle.db, w.organiser, w.eventId);
+    expect(after.current!.figures).toMatchObject({ wishValue: 49, wishBound: 79, wishOptimal: false });
+  });
+
   it("keeps locked meetings where they are when it runs again, and numbers the runs", async () => {
     const w = await world(6, { 0: [1], 1: [0], 2: [3], 3: [2], 4: [5], 5: [4] });
     const first = await runMatching(handle.db, w.organiser, w.eventId);

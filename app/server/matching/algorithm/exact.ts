@@ -9,6 +9,7 @@
  * The heuristic's schedule is the incumbent. The search stops after `nodeLimit` nodes — a count, not
  * a clock, so the result stays deterministic; `proved` says whether it finished.
  */
+import { activeCompanies } from "./active";
 import type { Problem } from "./problem";
 import type { ScheduleState } from "./state";
 import { setRound, totalWeight } from "./state";
@@ -16,6 +17,8 @@ import { setRound, totalWeight } from "./state";
 /** Largest event the exact search is tried on (more companies: the heuristic alone). */
 export const EXACT_MAX_COMPANIES = 12;
 export const EXACT_NODE_LIMIT = 400_000;
+/** The search keeps companies in a 32-bit mask: at most this many companies in all (active or not). */
+export const EXACT_MAX_INDEX = 31;
 
 export interface ExactOutcome {
   improved: boolean;
@@ -91,8 +94,11 @@ export function branchAndBound(p: Problem, s: ScheduleState, nodeLimit = EXACT_N
   });
   const choice = new Int32Array(R).fill(-1);
 
+  // Companies that can meet nobody (decision 057) are decided from the start: they sit out.
+  const active = activeCompanies(p);
   const initialDecided = (r: number) => {
     let mask = 0;
+    for (let v = 0; v < n; v++) if (!active[v]) mask |= 1 << v;
     for (let v = 0; v < n; v++) if (!p.rounds[r]!.free[v]) mask |= 1 << v;
     return mask;
   };

@@ -3,6 +3,8 @@
  * by hand (then with whatever meetings the page holds; `computeFigures` needs only round, table and
  * the two companies, so full `ScheduledMeeting`s work as well).
  */
+import { wishUpperBound } from "./bound";
+import { lpWishBound, type MipRuntime } from "./joint";
 import { maxRoundsWithoutRepeat } from "./max-rounds";
 import { buildProblem, cleanRanking, type Problem } from "./problem";
 import { meetingScore } from "./score";
@@ -101,7 +103,21 @@ export function blockingPairs(p: Problem, meetings: readonly PlacedMeeting[], ro
   return count;
 }
 
-export function figuresFor(p: Problem, meetings: readonly PlacedMeeting[]): MatchFigures {
+/**
+ * The upper bound on the wish value (decision 057): the round-free LP when HiGHS is at hand and the
+ * event has at most LP_BOUND_MAX_WISH_PAIRS wish pairs, else its two greedy halves (cheap at any size).
+ */
+export const LP_BOUND_MAX_WISH_PAIRS = 2_000;
+
+export function wishBoundOf(p: Problem, mip?: MipRuntime): number {
+  const cheap = wishUpperBound(p);
+  if (!mip) return cheap;
+  let wishPairs = 0;
+  for (const list of p.wishPartners) wishPairs += list.length;
+  return wishPairs / 2 <= LP_BOUND_MAX_WISH_PAIRS ? Math.min(cheap, lpWishBound(p, mip)) : cheap;
+}
+
+export function figuresFor(p: Problem, meetings: readonly PlacedMeeting[], mip?: MipRuntime): MatchFigures {
   const input = p.input;
   const n = p.n;
   const R = p.rounds.length;
@@ -143,6 +159,8 @@ export function figuresFor(p: Problem, meetings: readonly PlacedMeeting[]): Matc
     scoreDistribution[bucket] = (scoreDistribution[bucket] ?? 0) + 1;
   }
   const tables = new Set(input.tables).size;
+  const wishValue = objectiveOf(p, meetings).wishValue;
+  const wishBound = Math.max(wishValue, wishBoundOf(p, mip));
   return {
     companies: n,
     rounds: R,
@@ -158,10 +176,13 @@ export function figuresFor(p: Problem, meetings: readonly PlacedMeeting[]): Matc
     maxRoundsWithoutRepeat: maxRoundsWithoutRepeat(n, tables),
     stableMatchingExists: hasStableMatching(acceptableRanking(input, p)),
     incompletePreferences: incompletePreferences(input, p).length,
+    wishValue,
+    wishBound,
+    wishOptimal: wishValue >= wishBound,
   };
 }
 
 /** The figures of any schedule of this input (full meetings or just round, table and companies). */
-export function computeFigures(input: MatchInput, meetings: readonly PlacedMeeting[]): MatchFigures {
-  return figuresFor(buildProblem(input), meetings);
+export function computeFigures(input: MatchInput, meetings: readonly PlacedMeeting[], mip?: MipRuntime): MatchFigures {
+  return figuresFor(buildProblem(input), meetings, mip);
 }

@@ -8,19 +8,26 @@
  * cannot all be kept, a K beyond the plan's maximum and table numbers that are not positive
  * integers are refused before anything is computed (input-errors.ts).
  */
-import { branchAndBound, EXACT_MAX_COMPANIES } from "./exact";
-import { figuresFor, objectiveOf } from "./figures";
+import { countActive } from "./active";
+import { branchAndBound, EXACT_MAX_COMPANIES, EXACT_MAX_INDEX } from "./exact";
+import { figuresFor, objectiveOf, wishBoundOf } from "./figures";
 import { type HeuristicStats, sequentialRounds } from "./heuristic";
 import { checkMatchInput } from "./input-errors";
+import { JOINT_MAX_COMPANIES, jointImprove, type MipRuntime } from "./joint";
 import { buildProblem, type Problem } from "./problem";
 import { annotateWith } from "./score";
 import { emptyState, type ScheduleState } from "./state";
 import { assignTables } from "./tables";
-import type { MatchInput, MatchResult, ScheduledMeeting } from "./types";
+import type { MatchInput, MatchResult, ScheduledMeeting, SolverInfo } from "./types";
 
 export interface ScheduleOptions {
   /** Try the exact search on small events (default true). The gap measurement turns it off. */
   exact?: boolean;
+  /**
+   * HiGHS, for the joint whole-schedule solve of events up to JOINT_MAX_COMPANIES (decision 057;
+   * `scheduleMeetingsJointly` loads it). Absent: the round-by-round schedule (and exact search) only.
+   */
+  mip?: MipRuntime;
 }
 
 export function meetingsOf(p: Problem, s: ScheduleState): ScheduledMeeting[] {
@@ -40,19 +47,31 @@ export function scheduleMeetings(input: MatchInput, options: ScheduleOptions = {
   const s = emptyState(p);
   const stats: HeuristicStats = { solves: 0 };
   sequentialRounds(p, s, stats);
-  let method: "exact" | "rounds" = "rounds";
+  let method: SolverInfo["method"] = "rounds";
   let proved = false;
   let exactNodes = 0;
-  if ((options.exact ?? true) && p.n <= EXACT_MAX_COMPANIES) {
+  const active = countActive(p);
+  if ((options.exact ?? true) && active <= EXACT_MAX_COMPANIES && p.n <= EXACT_MAX_INDEX) {
     const outcome = branchAndBound(p, s);
     method = "exact";
     proved = outcome.proved;
     exactNodes = outcome.nodes;
   }
+  // Decision 057: the joint solve of the wish tier (small and medium events), and a bound.
+  const bound = wishBoundOf(p, options.mip);
+  if (options.mip && !proved && active <= JOINT_MAX_COMPANIES && p.scale.wholeSchedule) {
+    const joint = jointImprove(p, s, options.mip, bound);
+    if (joint.improved && method === "rounds") method = "joint";
+  }
   const meetings = meetingsOf(p, s);
+  const figures = figuresFor(p, meetings);
+  const wishValue = figures.wishValue ?? 0;
+  // The exact search's proof covers the wish value too (it is the objective's first tier).
+  const wishOptimal = proved || wishValue >= bound;
+  Object.assign(figures, { wishBound: wishOptimal ? wishValue : Math.max(bound, wishValue), wishOptimal });
   return {
     meetings,
-    figures: figuresFor(p, meetings),
+    figures,
     solver: {
       method,
       provedOptimal: proved,

@@ -87,12 +87,24 @@ export interface MatchFigures {
    * meet)): the page warns when this is > 0 (`incompletePreferences()` lists them). Added in 023.
    */
   incompletePreferences: number;
+  /**
+   * Decision 057 (absent on runs stored before it): Σ wish value of the meetings; an upper bound on
+   * the wish value of any schedule of this input (round-free relaxation, or the joint solve's proved
+   * bound); and whether this wish value is proved to be the best possible. "Within X % of the best
+   * possible schedule": X = (wishBound − wishValue) / wishBound.
+   */
+  wishValue?: number;
+  wishBound?: number;
+  wishOptimal?: boolean;
 }
 
 /** How the schedule was found (added in decision 023; absent on figures recomputed by hand). */
 export interface SolverInfo {
-  /** "exact": branch and bound over whole schedules (small events); "rounds": per-round blossom only. */
-  method: "exact" | "rounds";
+  /**
+   * "exact": branch and bound over whole schedules (small events); "rounds": per-round blossom only;
+   * "joint": the joint whole-schedule solve improved the round-by-round schedule (decision 057).
+   */
+  method: "exact" | "rounds" | "joint";
   /** The schedule is proved optimal for the objective of decision 023. */
   provedOptimal: boolean;
   /** Objective tiers: Σ wish value, meetings, Σ compatibility of the new and fixed meetings. */

@@ -2,7 +2,8 @@
  * Seeded random events for the tests and the benchmark (not used by the app). "random": each
  * company ranks K partners uniformly; "clustered": companies fall into clusters of ~20 (an industry,
  * a region) and rank mostly inside their cluster — many mutual wishes and much competition for the
- * same partners, the harder case for round-by-round matching.
+ * same partners, the harder case for round-by-round matching; "popular": a few companies (one in ten)
+ * draw most wishes (60 % of each list), the rest rank uniformly — popular partners are scarce.
  */
 import type { MatchCompany, MatchInput } from "../types";
 
@@ -23,7 +24,7 @@ export interface InstanceOptions {
   rounds: number;
   tables: number;
   maxPreferences?: number;
-  kind?: "random" | "clustered";
+  kind?: "random" | "clustered" | "popular";
   /** Share of companies that submitted a list at all (default 1). */
   listShare?: number;
   /** Expected exclusions per company (default 0). */
@@ -57,6 +58,8 @@ export function randomInstance(o: InstanceOptions): MatchInput {
       if ((o.kind ?? "random") === "clustered" && rnd() < 0.85) {
         const base = Math.floor(i / clusterSize) * clusterSize;
         j = base + Math.floor(rnd() * Math.min(clusterSize, n - base));
+      } else if (o.kind === "popular" && rnd() < 0.6) {
+        j = Math.floor(rnd() * Math.max(2, Math.ceil(n / 10)));
       } else {
         j = Math.floor(rnd() * n);
       }
