@@ -5,7 +5,6 @@ import { b2bAbsences, b2bPlans, b2bRuns, eventRegistrations } from "~/server/db/
 import { AppError } from "~/server/errors";
 import { lockEvent } from "~/server/events/registrations.server";
 import type { Actor } from "~/server/policy/policy";
-import { scheduleMeetings } from "./algorithm";
 import type { FixedMeeting } from "./algorithm/types";
 import { requireB2bOrganiser } from "./access.server";
 import { type AgendaNotification, notifyAgendaChanges, queueAgendaMails } from "./agenda-mail.server";
@@ -13,6 +12,7 @@ import { matchCompanies, participatingCompanies } from "./participants.server";
 import { type B2bPlan, loadPlan, usableTables } from "./plan.server";
 import { loadPreferencesForMatching } from "./preferences.server";
 import { type B2bMeetingRow, runMeetings, storeRun } from "./run-store.server";
+import { scheduleMeetingsJointly } from "./solver-runtime.server";
 
 /*
  * Same-day re-match of no-shows (issue 24, decision 059).
@@ -192,7 +192,7 @@ export async function repairNoShowsInTx(tx: Db, eventId: string, o: { now: Date;
   const rounds = Math.max(base.settings.rounds, plan.roundStarts.length, ...published.map((m) => m.round));
   const tables = [...new Set([...usableTables(plan), ...gone.map((m) => m.tableNo)])].sort((a, b) => a - b);
   const started = Date.now();
-  const result = scheduleMeetings({
+  const result = await scheduleMeetingsJointly({
     companies: await matchCompanies(tx, ids, o.now),
     ranking,
     excluded,

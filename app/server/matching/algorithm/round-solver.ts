@@ -176,12 +176,7 @@ export function solveRound(p: Problem, s: ScheduleState, r: number, options: Rou
     if (added === 0) break;
   }
   for (const v of verts) loc[v] = -1;
-
-  const pairs: [number, number][] = [];
-  for (let a = 0; a < verts.length; a++) {
-    const b = result.mate[a]!;
-    if (b > a) pairs.push([verts[a]!, verts[b]!]);
-  }
+  const pairs = pairsOfMatching(verts, result.mate);
   return { pairs, weight: result.weight, solves, cut: true };
 }
 
@@ -252,11 +247,16 @@ function solveRoundWithFillers(p: Problem, s: ScheduleState, r: number): RoundSo
     if (added === 0) break;
   }
   for (const v of verts) loc[v] = -1;
+  const pairs = pairsOfMatching(verts, result.mate);
+  return { pairs, weight: result.weight, solves };
+}
 
+/** The matching's pairs as company indices (the blossom numbers the graph's vertices 0…k−1). */
+function pairsOfMatching(verts: readonly number[], mate: ArrayLike<number>): [number, number][] {
   const pairs: [number, number][] = [];
   for (let a = 0; a < verts.length; a++) {
-    const b = result.mate[a]!;
+    const b = mate[a]!;
     if (b > a) pairs.push([verts[a]!, verts[b]!]);
   }
-  return { pairs, weight: result.weight, solves };
+  return pairs;
 }
