@@ -111,7 +111,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "cutoff": {
         const raw = form.get("minutes");
         const minutes = typeof raw === "string" && /^\d{1,3}$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
-        await setNoShowCutoff(db, user, params.id, minutes, now);
+        const auto = form.get("auto");
+        await setNoShowCutoff(db, user, params.id, minutes, now, auto === "PAGES" || auto === "MAIL" ? auto : auto === "OFF" ? null : undefined);
         return { ok: true as const, intent };
       }
       case "rematchNoShows": {

@@ -1,10 +1,11 @@
-import { Badge, Button, Checkbox, Group, Modal, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Checkbox, Group, Modal, NativeSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useRef, useState } from "react";
 import { Form } from "react-router";
 import { useFormat, useT } from "~/i18n/i18n-context";
 
 export interface NoShowPanelData {
   cutoffMinutes: number;
+  auto: "PAGES" | "MAIL" | null;
   noShowFrom: string | null;
   cutoffPassed: boolean;
   openRounds: number[];
@@ -48,6 +49,18 @@ export function NoShowPanel({ data, busy }: { data: NoShowPanelData; busy: strin
         <input type="hidden" name="intent" value="cutoff" />
         <Group align="end" gap="sm" mb="sm" wrap="wrap">
           <TextInput name="minutes" type="number" min={0} max={240} step={1} label={t("b2b.noShow.cutoff")} defaultValue={String(data.cutoffMinutes)} w={220} data-testid="noshow-cutoff" />
+          <NativeSelect
+            name="auto"
+            label={t("b2b.noShow.auto")}
+            defaultValue={data.auto ?? "OFF"}
+            data={[
+              { value: "OFF", label: t("b2b.noShow.auto.OFF") },
+              { value: "PAGES", label: t("b2b.noShow.auto.PAGES") },
+              { value: "MAIL", label: t("b2b.noShow.auto.MAIL") },
+            ]}
+            w={{ base: "100%", sm: 320 }}
+            data-testid="noshow-auto"
+          />
           <Button type="submit" variant="default" loading={busy === "cutoff"}>
             {t("b2b.noShow.saveCutoff")}
           </Button>

@@ -37,6 +37,13 @@ export const b2bPlans = pgTable(
      * minutes before the next round starts counts as a no-show for the rounds not yet started.
      */
     noShowCutoffMinutes: integer("no_show_cutoff_minutes").notNull().default(10),
+    /**
+     * Re-match no-shows by itself at the cut-off before round 1 (decision 059, amendment): null = only
+     * when the organiser clicks; PAGES = the changed agendas are marked on the pages; MAIL = and mailed.
+     */
+    noShowAuto: text("no_show_auto").$type<"PAGES" | "MAIL">(),
+    /** The cut-off moment the automatic re-match has handled (a moved cut-off is handled again). */
+    noShowAutoDoneFor: timestamp("no_show_auto_done_for", { withTimezone: true }),
     /** The run the organiser works on (locks, moves, publish) and the one participants see. */
     currentRunId: uuid("current_run_id").references((): AnyPgColumn => b2bRuns.id, { onDelete: "set null" }),
     publishedRunId: uuid("published_run_id").references((): AnyPgColumn => b2bRuns.id, { onDelete: "set null" }),
@@ -49,6 +56,7 @@ export const b2bPlans = pgTable(
     check("b2b_plans_table_count", sql`${t.tableCount} BETWEEN 1 AND 500`),
     check("b2b_plans_max_preferences", sql`${t.maxPreferences} BETWEEN 1 AND 50`),
     check("b2b_plans_no_show_cutoff", sql`${t.noShowCutoffMinutes} BETWEEN 0 AND 240`),
+    check("b2b_plans_no_show_auto", sql`${t.noShowAuto} IN ('PAGES', 'MAIL')`),
   ],
 );
 

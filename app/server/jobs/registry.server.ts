@@ -2,6 +2,7 @@ import { companyPurgeJob } from "~/server/companies/purge.server";
 import { logoFetchDrainJob, logoFetchSweepJob } from "~/server/imports/logos/job.server";
 import { importRunJob, importSweepJob } from "~/server/imports/run/job.server";
 import { duplicateDetectionJob } from "~/server/duplicates/detection.server";
+import { b2bNoShowCutoffJob } from "~/server/matching/no-shows.server";
 import { b2bPreferenceReminderJob } from "~/server/matching/preference-reminders.server";
 import { participantMailJob, participantMailSweepJob } from "~/server/participants/mail-jobs.server";
 import { translationDrainJob, translationJob, translationSweepJob } from "~/server/translation/job-definitions.server";
@@ -14,6 +15,7 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   participantMailJob,
   participantMailSweepJob,
   b2bPreferenceReminderJob,
+  b2bNoShowCutoffJob,
   companyPurgeJob,
   importRunJob,
   importSweepJob,

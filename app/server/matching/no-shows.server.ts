@@ -1,15 +1,17 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { z } from "zod";
 import * as clock from "~/server/clock.server";
 import { type Db, withTransaction } from "~/server/db/client.server";
 import { b2bAbsences, b2bPlans, b2bRuns, eventRegistrations } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
 import { lockEvent } from "~/server/events/registrations.server";
+import { defineJob } from "~/server/jobs/job";
 import type { Actor } from "~/server/policy/policy";
 import type { FixedMeeting } from "./algorithm/types";
 import { requireB2bOrganiser } from "./access.server";
 import { type AgendaNotification, notifyAgendaChanges, queueAgendaMails } from "./agenda-mail.server";
 import { matchCompanies, participatingCompanies } from "./participants.server";
-import { type B2bPlan, loadPlan, usableTables } from "./plan.server";
+import { type B2bPlan, loadPlan, NO_SHOW_AUTO, type NoShowAuto, usableTables } from "./plan.server";
 import { loadPreferencesForMatching } from "./preferences.server";
 import { type B2bMeetingRow, runMeetings, storeRun } from "./run-store.server";
 import { scheduleMeetingsJointly } from "./solver-runtime.server";
@@ -68,6 +70,8 @@ export interface NoShowCompany {
 
 export interface NoShowOverview {
   cutoffMinutes: number;
+  /** Automatic re-match at the cut-off: PAGES, MAIL or null (off). */
+  auto: NoShowAuto | null;
   noShowFrom: string | null;
   cutoffPassed: boolean;
   openRounds: number[];
@@ -88,6 +92,7 @@ export async function noShowOverview(db: Db, actor: Actor, eventId: string, now 
   const treatedAsNoShow = new Set(publishedRun?.settings.noShows ?? []);
   return {
     cutoffMinutes: plan.noShowCutoffMinutes,
+    auto: plan.noShowAuto,
     noShowFrom: from?.toISOString() ?? null,
     cutoffPassed,
     openRounds: [...open],
@@ -122,13 +127,79 @@ export async function setCompanyAbsent(db: Db, actor: Actor, eventId: string, co
   });
 }
 
-/** The organiser's cut-off in minutes before a round (0–240). The plan must have been saved. */
-export async function setNoShowCutoff(db: Db, actor: Actor, eventId: string, minutes: number, now = clock.now()): Promise<void> {
+/**
+ * The organiser's cut-off in minutes before a round (0–240) and, when given, whether the re-match
+ * runs by itself at the cut-off (`auto`: PAGES, MAIL, or null = only on the organiser's click).
+ * The plan must have been saved.
+ */
+export async function setNoShowCutoff(db: Db, actor: Actor, eventId: string, minutes: number, now = clock.now(), auto?: NoShowAuto | null): Promise<void> {
   await requireB2bOrganiser(db, actor, eventId, now);
   if (!Number.isInteger(minutes) || minutes < 0 || minutes > MAX_NO_SHOW_CUTOFF_MINUTES) throw new AppError("B2B_NOSHOW_CUTOFF_INVALID");
-  const updated = await db.update(b2bPlans).set({ noShowCutoffMinutes: minutes, updatedBy: actor!.id, updatedAt: now }).where(eq(b2bPlans.eventId, eventId)).returning({ id: b2bPlans.eventId });
+  if (auto !== undefined && auto !== null && !NO_SHOW_AUTO.includes(auto)) throw new AppError("INVALID_INPUT");
+  const updated = await db
+    .update(b2bPlans)
+    .set({ noShowCutoffMinutes: minutes, ...(auto !== undefined ? { noShowAuto: auto } : {}), updatedBy: actor!.id, updatedAt: now })
+    .where(eq(b2bPlans.eventId, eventId))
+    .returning({ id: b2bPlans.eventId });
   if (updated.length === 0) throw new AppError("B2B_PLAN_REQUIRED");
 }
+
+/**
+ * The automatic re-match at the cut-off (decision 059, amendment), run every minute by
+ * {@link b2bNoShowCutoffJob} on whichever instance takes it: for each plan with `noShowAuto` whose
+ * cut-off before a round not started has passed ({@link dueCutoff}) and was not handled yet, the
+ * same re-match as the organiser's button, under the event lock, mailing the changed agendas when
+ * set to MAIL. The handled cut-off is stored in the same transaction, so two instances (or two
+ * ticks) never run it twice; a cut-off the organiser moves later is handled again. Returns the
+ * events whose schedule changed.
+ */
+export async function runDueNoShowRematches(db: Db, now = clock.now()): Promise<string[]> {
+  const candidates = await db
+    .select({ eventId: b2bPlans.eventId })
+    .from(b2bPlans)
+    .where(and(isNotNull(b2bPlans.noShowAuto), isNotNull(b2bPlans.publishedRunId)));
+  const rematched: string[] = [];
+  for (const { eventId } of candidates) {
+    const result = await withTransaction(db, async (tx) => {
+      await lockEvent(tx, eventId);
+      const plan = await loadPlan(tx, eventId);
+      const due = dueCutoff(plan, now);
+      if (!plan.noShowAuto || !plan.publishedRunId || !due || (plan.noShowAutoDoneFor && plan.noShowAutoDoneFor >= due)) return null;
+      await tx.update(b2bPlans).set({ noShowAutoDoneFor: due }).where(eq(b2bPlans.eventId, eventId));
+      return repairNoShowsInTx(tx, eventId, { now, mail: plan.noShowAuto === "MAIL", createdBy: null });
+    });
+    if (!result) continue;
+    if (result.notification.mailingIds.length > 0) await queueAgendaMails(result.notification);
+    if (result.runId) rematched.push(eventId);
+  }
+  return rematched;
+}
+
+/**
+ * The latest cut-off that has passed before a round that has not started (each round's start minus
+ * the cut-off minutes), or null. Each such moment is one automatic re-match: the first frees the
+ * meetings of companies not checked in; a later one those of companies marked absent since, and
+ * seats late arrivals in free places.
+ */
+export function dueCutoff(plan: Pick<B2bPlan, "roundStarts" | "noShowCutoffMinutes">, now: Date): Date | null {
+  let due: number | null = null;
+  for (const start of plan.roundStarts.map((s) => Date.parse(s))) {
+    const cutoff = start - plan.noShowCutoffMinutes * 60_000;
+    if (start > now.getTime() && cutoff <= now.getTime() && (due === null || cutoff > due)) due = cutoff;
+  }
+  return due === null ? null : new Date(due);
+}
+
+/** Every minute, on one instance: the automatic re-matches that are due. */
+export const b2bNoShowCutoffJob = defineJob({
+  name: "b2b-no-show-cutoff",
+  schema: z.object({}).passthrough(),
+  cron: "* * * * *",
+  retryLimit: 0,
+  async handle(_data, { db }) {
+    await runDueNoShowRematches(db);
+  },
+});
 
 export interface NoShowRepairResult {
   /** null when nothing changed (no run stored). */

@@ -11,7 +11,7 @@ import { createTestDb, TEST_ENGINE } from "../../../tests/support/db";
 import { scheduleMeetings } from "./algorithm";
 import { agendaMailingId } from "./agenda-mail.server";
 import { loadAgenda } from "./agenda.server";
-import { noShowOverview, rematchNoShows, repairNoShowsInTx, setCompanyAbsent, setNoShowCutoff } from "./no-shows.server";
+import { noShowOverview, rematchNoShows, repairNoShowsInTx, runDueNoShowRematches, setCompanyAbsent, setNoShowCutoff } from "./no-shows.server";
 import { type B2bMeetingRow, runMeetings } from "./run-store.server";
 
 let handle: DbHandle;
@@ -243,6 +243,76 @@ describe("same-day re-match of no-shows (issue 24)", () => {
     await setCompanyAbsent(handle.db, admin, d.s.eventId, d.x, true, now);
     await expect(setCompanyAbsent(handle.db, d.s.organiser, d.s.eventId, d.s.organiserCompany, true, now)).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect((await published(d.s.eventId)).run.id).toBe(d.runId);
+  });
+
+  it("the automatic re-match at the cut-off: off does nothing; on, it runs once after the cut-off (mailing when chosen), and a moved cut-off is handled again", async () => {
+    const d = await eventDay();
+    const first = Date.parse(d.s.roundStarts[0]!);
+    const beforeCutoff = new Date(first - 20 * MIN);
+    const afterCutoff = new Date(first - 5 * MIN);
+    await checkInAllBut(d, [d.x], beforeCutoff);
+    await unlockAll(d);
+    // Off (the default): nothing happens at the cut-off.
+    expect(await runDueNoShowRematches(handle.db, afterCutoff)).not.toContain(d.s.eventId);
+    expect((await published(d.s.eventId)).run.id).toBe(d.runId);
+
+    await setNoShowCutoff(handle.db, d.s.organiser, d.s.eventId, 10, beforeCutoff, "MAIL");
+    expect((await noShowOverview(handle.db, d.s.organiser, d.s.eventId, beforeCutoff)).auto).toBe("MAIL");
+    expect(await runDueNoShowRematches(handle.db, beforeCutoff)).not.toContain(d.s.eventId);
+    expect((await published(d.s.eventId)).run.id).toBe(d.runId);
+
+    expect(await runDueNoShowRematches(handle.db, afterCutoff)).toContain(d.s.eventId);
+    const after = await published(d.s.eventId);
+    expect(after.run).toMatchObject({ kind: "REPAIR", basedOnRunId: d.runId, createdBy: null });
+    expect(after.meetings.filter((m) => has(m, d.x))).toHaveLength(0);
+    expect(consistent(after.meetings)).toBe(true);
+    const changed = after.meetings.filter((m) => !d.original.map(key).includes(key(m)));
+    expect(changed.length).toBeGreaterThan(0);
+    const mails = await handle.db.select().from(participantMailings).where(eq(participantMailings.eventId, d.s.eventId));
+    expect(mails.length).toBeGreaterThan(0);
+
+    // Once per cut-off: the next minute's run changes nothing.
+    expect(await runDueNoShowRematches(handle.db, new Date(afterCutoff.getTime() + MIN))).not.toContain(d.s.eventId);
+    expect((await published(d.s.eventId)).run.id).toBe(after.run.id);
+    // A cut-off the organiser moves (later re-match wanted with X still away) is handled again, without mail now.
+    const y = d.all[3]!.id;
+    await setCompanyAbsent(handle.db, d.s.organiser, d.s.eventId, y, true, afterCutoff);
+    await setNoShowCutoff(handle.db, d.s.organiser, d.s.eventId, 8, afterCutoff, "PAGES");
+    const mailsBefore = (await handle.db.select().from(participantMailings).where(eq(participantMailings.eventId, d.s.eventId))).length;
+    expect(await runDueNoShowRematches(handle.db, new Date(first - 4 * MIN))).toContain(d.s.eventId);
+    const again = await published(d.s.eventId);
+    expect(again.meetings.filter((m) => has(m, y) && !m.locked)).toHaveLength(0);
+    expect((await handle.db.select().from(participantMailings).where(eq(participantMailings.eventId, d.s.eventId))).length).toBe(mailsBefore);
+    // The cut-off before round 2: a company marked absent during round 1 loses its meetings from round 2 on.
+    const second = Date.parse(d.s.roundStarts[1]!);
+    const z = d.all[5]!.id;
+    const zRound1 = again.meetings.filter((m) => m.round === 1 && has(m, z)).map(key);
+    await setCompanyAbsent(handle.db, d.s.organiser, d.s.eventId, z, true, new Date(first + MIN));
+    expect(await runDueNoShowRematches(handle.db, new Date(first + MIN))).not.toContain(d.s.eventId);
+    expect(await runDueNoShowRematches(handle.db, new Date(second - 4 * MIN))).toContain(d.s.eventId);
+    const third = await published(d.s.eventId);
+    expect(third.meetings.filter((m) => m.round >= 2 && has(m, z) && !m.locked)).toHaveLength(0);
+    expect(third.meetings.filter((m) => m.round === 1 && has(m, z)).map(key)).toEqual(zRound1);
+    // Switched off: nothing more.
+    await setNoShowCutoff(handle.db, d.s.organiser, d.s.eventId, 8, afterCutoff, null);
+    const third3 = Date.parse(d.s.roundStarts[2]!);
+    await setCompanyAbsent(handle.db, d.s.organiser, d.s.eventId, d.all[6]!.id, true, new Date(second + MIN));
+    expect(await runDueNoShowRematches(handle.db, new Date(third3 - 4 * MIN))).not.toContain(d.s.eventId);
+    expect((await published(d.s.eventId)).run.id).toBe(third.run.id);
+    await expect(setNoShowCutoff(handle.db, d.s.organiser, d.s.eventId, 5, afterCutoff, "LOUD" as never)).rejects.toMatchObject({ code: "INVALID_INPUT" });
+  });
+
+  it.skipIf(TEST_ENGINE !== "postgres")("PostgreSQL: two instances running the automatic re-match at once store one run", async () => {
+    const d = await eventDay();
+    const first = Date.parse(d.s.roundStarts[0]!);
+    await checkInAllBut(d, [d.x], new Date(first - 20 * MIN));
+    await unlockAll(d);
+    await setNoShowCutoff(handle.db, d.s.organiser, d.s.eventId, 10, new Date(first - 20 * MIN), "PAGES");
+    const at = new Date(first - 5 * MIN);
+    const [a, b] = await Promise.all([runDueNoShowRematches(handle.db, at), runDueNoShowRematches(handle.db, at)]);
+    expect([a, b].filter((list) => list.includes(d.s.eventId))).toHaveLength(1);
+    const repairs = await handle.db.select().from(b2bRuns).where(and(eq(b2bRuns.eventId, d.s.eventId), eq(b2bRuns.kind, "REPAIR")));
+    expect(repairs).toHaveLength(1);
   });
 
   it.skipIf(TEST_ENGINE !== "postgres")("PostgreSQL: a check-in arriving during a re-match waits for it and then reports the lost meetings; a check-in committed first keeps the company's meetings", async () => {

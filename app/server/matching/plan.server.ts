@@ -18,6 +18,10 @@ export interface B2bPlan {
   preferenceDeadline: Date | null;
   /** Event day: minutes before a round after which a company without check-in is a no-show (decision 059). */
   noShowCutoffMinutes: number;
+  /** Re-match no-shows by itself at the cut-off: PAGES (agendas marked) or MAIL (and mailed); null = off. */
+  noShowAuto: NoShowAuto | null;
+  /** The cut-off moment the automatic re-match has handled. */
+  noShowAutoDoneFor: Date | null;
   currentRunId: string | null;
   publishedRunId: string | null;
   publishedAt: Date | null;
@@ -27,6 +31,8 @@ export const DEFAULT_MAX_PREFERENCES = 10;
 export const DEFAULT_MEETING_MINUTES = 20;
 export const DEFAULT_TABLE_COUNT = 10;
 export const DEFAULT_NO_SHOW_CUTOFF_MINUTES = 10;
+export const NO_SHOW_AUTO = ["PAGES", "MAIL"] as const;
+export type NoShowAuto = (typeof NO_SHOW_AUTO)[number];
 
 export function planFromRow(eventId: string, row: B2bPlanRow | undefined): B2bPlan {
   if (!row) {
@@ -41,6 +47,8 @@ export function planFromRow(eventId: string, row: B2bPlanRow | undefined): B2bPl
       maxPreferences: DEFAULT_MAX_PREFERENCES,
       preferenceDeadline: null,
       noShowCutoffMinutes: DEFAULT_NO_SHOW_CUTOFF_MINUTES,
+      noShowAuto: null,
+      noShowAutoDoneFor: null,
       currentRunId: null,
       publishedRunId: null,
       publishedAt: null,
