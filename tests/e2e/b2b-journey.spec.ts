@@ -288,6 +288,14 @@ for (const locale of ["de", "cs"] as const) {
       await expect(row).toContainText(t("b2b.noShow.status.absent"));
       await expectNoAxeViolations(organiser, `B2B page with the no-show panel ${locale} @390`);
       await expectNoHorizontalOverflow(organiser, `B2B page with the no-show panel ${locale} @390`);
+      // The automatic re-match at the cut-off is the organiser's choice beside the cut-off (saved, shown again; off again after).
+      for (const choice of ["PAGES", "OFF"] as const) {
+        await panel.getByLabel(t("b2b.noShow.auto")).selectOption(choice);
+        await panel.getByRole("button", { name: t("b2b.noShow.saveCutoff") }).click();
+        await expect(organiser.getByTestId("b2b-done")).toHaveText(t("b2b.done.cutoff"));
+        await expect(panel.getByLabel(t("b2b.noShow.auto"))).toHaveValue(choice);
+        if (choice === "PAGES") await panel.screenshot({ path: test.info().outputPath(`noshow-panel-${locale}.png`) });
+      }
 
       await panel.getByTestId("noshow-rematch").click();
       const dialog = organiser.getByRole("dialog", { name: t("b2b.noShow.confirmTitle") });

@@ -94,7 +94,7 @@ export function NoShowPanel({ data, busy }: { data: NoShowPanelData; busy: strin
                 <input type="hidden" name="intent" value="absent" />
                 <input type="hidden" name="companyId" value={c.companyId} />
                 <input type="hidden" name="absent" value={c.markedAbsent ? "0" : "1"} />
-                <Button type="submit" size="xs" variant={c.markedAbsent ? "default" : "light"} color={c.markedAbsent ? undefined : "red.9"} aria-label={t(c.markedAbsent ? "b2b.noShow.unmarkLabel" : "b2b.noShow.markAbsentLabel", { company: c.name })} data-testid="noshow-mark">
+                <Button type="submit" size="xs" variant={c.markedAbsent ? "default" : "filled"} color={c.markedAbsent ? undefined : "red.9"} aria-label={t(c.markedAbsent ? "b2b.noShow.unmarkLabel" : "b2b.noShow.markAbsentLabel", { company: c.name })} data-testid="noshow-mark">
                   {t(c.markedAbsent ? "b2b.noShow.unmark" : "b2b.noShow.markAbsent")}
                 </Button>
               </Form>
