@@ -10,6 +10,7 @@ import { insertEvent } from "../../../tests/support/event-fixtures";
 import type { DuplicateReason } from "~/schemas/duplicates";
 import { type DbHandle, openPostgres, rowsOf } from "~/server/db/client.server";
 import {
+  b2bAbsences,
   b2bMeetings,
   b2bPreferenceLists,
   b2bPreferences,
@@ -294,6 +295,8 @@ describe("merging", () => {
       { eventId: b2bEvent, companyId: drop },
       { eventId: b2bEvent, companyId: x },
     ]);
+    // The duplicate was marked absent on the event day (decision 059): the mark follows it.
+    await db.insert(b2bAbsences).values({ eventId: b2bEvent, companyId: drop });
     await db.insert(b2bPreferences).values([
       // The duplicate's wishes: X first, then the kept company (a self-reference after the merge), then Y.
       { eventId: b2bEvent, companyId: drop, partnerCompanyId: x, rank: 1 },
@@ -330,6 +333,7 @@ describe("merging", () => {
     const regs = await db.select().from(eventRegistrations).where(eq(eventRegistrations.companyId, keep));
     expect(regs.map((r) => r.id).sort()).toEqual([regDrop!.id, regKeep!.id].sort());
     expect(await db.select().from(b2bPreferenceLists).where(and(eq(b2bPreferenceLists.eventId, b2bEvent), eq(b2bPreferenceLists.companyId, keep)))).toHaveLength(1);
+    expect((await db.select().from(b2bAbsences).where(eq(b2bAbsences.eventId, b2bEvent))).map((a) => a.companyId)).toEqual([keep]);
     const prefs = await db.select().from(b2bPreferences).where(eq(b2bPreferences.eventId, b2bEvent));
     const keepWishes = prefs.filter((p) => p.companyId === keep).sort((p, q) => (p.rank ?? 0) - (q.rank ?? 0));
     expect(keepWishes.map((p) => p.partnerCompanyId)).toEqual([x, y]);

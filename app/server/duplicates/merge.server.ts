@@ -31,6 +31,7 @@ export const MERGE_HANDLED_REFERENCES: Record<string, string> = {
   "b2b_preference_lists.company_id": "moved; where both submitted for one event, the kept company's list stands",
   "b2b_preferences.company_id": "moved behind the kept company's own wishes; no partner twice, no self-reference",
   "b2b_preferences.partner_company_id": "re-pointed to the kept company; no partner twice, no self-reference",
+  "b2b_absences.company_id": "moved (decision 059); where both were marked absent for one event, the kept company's mark stands",
   "b2b_meetings.company_a": "re-pointed; a meeting of the two merged companies with each other is dropped",
   "b2b_meetings.company_b": "re-pointed; a meeting of the two merged companies with each other is dropped",
   "invoices.sender_company_id": "re-pointed (the number sequence stays the issued one)",
@@ -161,6 +162,9 @@ export async function mergeInto(tx: Db, actorId: string, keep: Locked, drop: Loc
   await tx.execute(sql`DELETE FROM b2b_preference_lists d USING b2b_preference_lists k
     WHERE d.company_id = ${D} AND k.company_id = ${K} AND k.event_id = d.event_id`);
   await tx.execute(sql`UPDATE b2b_preference_lists SET company_id = ${K} WHERE company_id = ${D}`);
+  // Event-day absence marks (decision 059): one per event and company.
+  await tx.execute(sql`DELETE FROM b2b_absences d USING b2b_absences k WHERE d.company_id = ${D} AND k.company_id = ${K} AND k.event_id = d.event_id`);
+  await tx.execute(sql`UPDATE b2b_absences SET company_id = ${K} WHERE company_id = ${D}`);
   // Wishes naming the other one of the two would become self-references.
   await tx.execute(sql`DELETE FROM b2b_preferences WHERE (company_id = ${K} AND partner_company_id = ${D}) OR (company_id = ${D} AND partner_company_id = ${K})`);
   // The duplicate's own wishes follow the kept company's, in their order; a partner named by both once.
