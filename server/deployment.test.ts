@@ -281,8 +281,10 @@ describe.skipIf(TEST_ENGINE !== "postgres")("two instances behind nginx on one P
     expect(new Set(gets.filter((o) => o.end < killedAt).map((o) => o.pid))).toEqual(new Set(pids()));
     expect(gets.filter((o) => o.start > killedAt && o.pid === victim)).toEqual([]);
     expect(gets.filter(failed)).toEqual([]);
-    // nginx met the dead instance at least once (a request in flight, or the next connection refused).
-    expect(retried.length).toBeGreaterThan(0);
+    // nginx met the dead instance at least once: a GET it passed on to the survivor, or the POST in
+    // flight there (502, not resent). After that failure nginx skips the instance for its fail_timeout,
+    // so when the one request caught by the kill was a POST, no GET needs a retry (seen once in a run).
+    expect(retried.length + postsFailed.length).toBeGreaterThan(0);
     expect(gets.filter((o) => o.start > killedAt).length).toBeGreaterThan(0);
     // POSTs: refused as the app refuses an empty e-mail, unless in flight at the kill (nginx does not
     // send a POST twice); a POST that met the dead instance before being sent went to the survivor.
