@@ -111,8 +111,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "cutoff": {
         const raw = form.get("minutes");
         const minutes = typeof raw === "string" && /^\d{1,3}$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+        // Absent: keep the stored choice; anything but the three offered values is refused.
         const auto = form.get("auto");
-        await setNoShowCutoff(db, user, params.id, minutes, now, auto === "PAGES" || auto === "MAIL" ? auto : auto === "OFF" ? null : undefined);
+        if (auto !== null && auto !== "OFF" && auto !== "PAGES" && auto !== "MAIL") throw new AppError("INVALID_INPUT");
+        await setNoShowCutoff(db, user, params.id, minutes, now, auto === null ? undefined : auto === "OFF" ? null : auto);
         return { ok: true as const, intent };
       }
       case "rematchNoShows": {
