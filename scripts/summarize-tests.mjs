@@ -15,7 +15,8 @@ for (const name of ["vitest-pglite.json", "vitest-postgres.json"]) {
     const where = file.name.replace(`${process.cwd()}/`, "");
     for (const test of file.assertionResults ?? []) {
       if (test.status !== "failed") continue;
-      const message = (test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300);
+      // Long enough for a message that lists what happened before the failure (server/page-cache.test.ts).
+      const message = (test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 700);
       failures.push(`${name.replace(/\.json$/, "")}: ${where} › ${test.fullName}\n    ${message}`);
     }
     // A file that failed to load has no assertion results, only a message.

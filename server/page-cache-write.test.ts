@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createPageCache } from "./page-cache";
 
 /**
@@ -52,5 +52,16 @@ describe("page cache and writes", () => {
     expect((await fetch(`${base}/failed-write`, { method: "POST" })).status).toBe(500);
     expect(sizeWhenAnswered["POST /failed-write"]).toBe(1);
     expect((await fetch(`${base}/page`)).headers.get("x-page-cache")).toBe("hit");
+  });
+
+  it("keeps its pages when the system clock is stepped forward (NTP, a resumed virtual machine)", async () => {
+    expect((await fetch(`${base}/page`)).headers.get("x-page-cache")).toBe("hit");
+    const stepped = Date.now() + 10 * 60_000;
+    const clock = vi.spyOn(Date, "now").mockImplementation(() => stepped);
+    try {
+      expect((await fetch(`${base}/page`)).headers.get("x-page-cache")).toBe("hit");
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

@@ -34,8 +34,16 @@ interface Entry {
   headers: Array<[string, string | string[] | number]>;
   body: Buffer;
   nonce: string | null;
+  /** On the monotonic clock (monotonicNow). */
   expires: number;
 }
+
+/**
+ * Milliseconds on a clock that only moves forward at a steady pace: a stored page's lifetime must not
+ * end early (or late) when the system clock is stepped (NTP, a virtual machine resuming), which
+ * Date.now() follows.
+ */
+const monotonicNow = () => performance.now();
 
 type Chunk = string | Buffer | Uint8Array;
 type Write = (chunk: Chunk, encoding?: BufferEncoding | ((error?: Error | null) => void), callback?: (error?: Error | null) => void) => boolean;
@@ -116,7 +124,7 @@ export function createPageCache(options: PageCacheOptions) {
     }
     if (!onlyLanguageCookie(req.headers.cookie)) return next();
     const key = `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl}`;
-    const hit = fresh(key, Date.now());
+    const hit = fresh(key, monotonicNow());
     if (hit) return serve(req, res, hit);
     const inFlight = pending.get(key);
     if (inFlight) {
@@ -155,7 +163,7 @@ export function createPageCache(options: PageCacheOptions) {
       .filter(([name, value]) => value !== undefined && !PER_ANSWER.has(name.toLowerCase()))
       .map(([name, value]) => [name, value] as [string, string | string[] | number]);
     const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : null;
-    return { status: 200, headers, body, nonce, expires: Date.now() + options.ttlMs };
+    return { status: 200, headers, body, nonce, expires: monotonicNow() + options.ttlMs };
   }
 
   return { middleware, forget, size: () => entries.size };
