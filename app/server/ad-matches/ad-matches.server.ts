@@ -182,7 +182,7 @@ export async function findMatches(db: Db, profile: MatchProfile, now: Date, limi
         SELECT m.doc_id, m.company_id, m.country, m.created_at, m.valid_until, x.distance_km,
           (${overlap} + CASE WHEN ${keywordMatch} THEN ${KEYWORD_WEIGHT}::float8 ELSE 0 END)
           * CASE WHEN x.distance_km IS NULL THEN ${UNKNOWN_DISTANCE_FACTOR}::float8 ELSE 1 / (1 + x.distance_km / ${DISTANCE_HALF_KM}::float8) END
-          * (1 / (1 + greatest(0, extract(epoch FROM (${nowIso}::timestamptz - m.created_at)) / 86400) / ${FRESHNESS_HALF_DAYS}::float8)) AS score
+          * (1 / (1 + greatest(0::float8, date_part('epoch', ${nowIso}::timestamptz - m.created_at) / 86400) / ${FRESHNESS_HALF_DAYS}::float8)) AS score
         FROM ad_match_docs m
         CROSS JOIN LATERAL (SELECT ${distance} AS distance_km) x
         WHERE m.kind = ${target}
