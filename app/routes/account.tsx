@@ -3,6 +3,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { useEffect } from "react";
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { MyCompaniesCard } from "~/components/account/MyCompaniesCard";
+import { AdMatchesCard } from "~/components/ad-matches/AdMatchesCard";
 import { MyEventsCard } from "~/components/account/MyEventsCard";
 import { RoleRequestCard } from "~/components/account/RoleRequestCard";
 import { FormError, useFieldError } from "~/components/FormError";
@@ -15,6 +16,7 @@ import { UpdateNameSchema } from "~/schemas/account";
 import { deleteAccount, getAccount, updateAccountName } from "~/server/accounts/account.server";
 import { getRoleRequestState, requestMultiplikatorRole } from "~/server/accounts/role-requests.server";
 import { memberCompanies } from "~/server/companies/membership.server";
+import { companyMatchSummary } from "~/server/ad-matches/ad-matches.server";
 import { deleteCompany, deletionImpact } from "~/server/companies/deletion.server";
 import { COMPANY_RESTORE_DAYS } from "~/server/companies/deleted";
 import { getDb } from "~/server/db/client.server";
@@ -46,7 +48,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   // What deleting each profile would take away, for its confirmation dialog (decision 026).
   const companies = await Promise.all(mine.map(async (c) => ({ ...c, impact: await deletionImpact(db, actor, c.id) })));
-  return { account: { ...account, createdAt: account.createdAt.toISOString() }, roleRequest, companies, events, restoreDays: COMPANY_RESTORE_DAYS };
+  // Offers meet requests (issue 25, decision 060): who looks for or offers what the user's companies advertise.
+  const adMatches = await Promise.all(mine.map(async (c) => ({ companyId: c.id, companyName: c.name, ads: await companyMatchSummary(db, actor, c.id) })));
+  return { account: { ...account, createdAt: account.createdAt.toISOString() }, roleRequest, companies, events, restoreDays: COMPANY_RESTORE_DAYS, adMatches };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -88,7 +92,7 @@ export default function Account() {
   const t = useT();
   const locale = useLocale();
   const format = useFormat();
-  const { account, roleRequest, companies, events, restoreDays } = useLoaderData<typeof loader>();
+  const { account, roleRequest, companies, events, restoreDays, adMatches } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   // The role request card shows its own progress.
@@ -161,6 +165,8 @@ export default function Account() {
         </Alert>
       )}
       <MyCompaniesCard companies={companies} restoreDays={restoreDays} error={companyDeleteFailed ? failure?.error : undefined} busy={busy} />
+
+      <AdMatchesCard summaries={adMatches} />
 
       <MyEventsCard upcoming={events.upcoming} past={events.past} />
 

@@ -101,7 +101,7 @@ export default function CompanyDetailPage() {
       <CompanyClassification nace={nace} tags={tags} />
       <AddressList companyName={company.name} addresses={addresses} canEdit={can.edit} />
       <ContactList contacts={contacts} canEdit={can.edit} loginHref={loginHref} />
-      <ServiceList services={services} canManage={can.manageServices} />
+      <ServiceList services={services} canManage={can.manageServices} companyId={company.id} />
       <Divider />
       <Stack gap={2}>
         <Text size="sm" c="dimmed" data-testid="company-last-change">

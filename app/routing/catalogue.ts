@@ -122,6 +122,8 @@ export const PAGES: readonly PageDef[] = [
   // The filtered selection of the accounts page (decision 033): one module for both formats.
   { id: "adminUsersCsv", de: `${ADMIN_DE}/accounts/accounts.csv`, cs: `${ADMIN_CS}/uzivatele/uzivatele.csv`, access: "adminOnly", file: "routes/admin-accounts-download.ts", resource: true },
   { id: "adminUsersXlsx", de: `${ADMIN_DE}/accounts/accounts.xlsx`, cs: `${ADMIN_CS}/uzivatele/uzivatele.xlsx`, access: "adminOnly", file: "routes/admin-accounts-download.ts", resource: true },
+  // issue 25: offers meet requests — one ad's complementary ads of other companies (decision 060).
+  { id: "adMatches", de: "firmen/:companyId/anzeigen/:id/passende-partner", cs: "firmy/:companyId/inzeraty/:id/vhodni-partneri", access: "public", file: "routes/ad-matches.tsx" },
 ];
 
 export type PageId = (typeof PAGES)[number]["id"];

@@ -2,7 +2,9 @@ import { Anchor, Badge, Button, Group, Image, Paper, Stack, Text, Title } from "
 import { useDisclosure } from "@mantine/hooks";
 import { useState } from "react";
 import { FormError } from "~/components/FormError";
-import { useFormat, useT } from "~/i18n/i18n-context";
+import { Link } from "react-router";
+import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
+import { href } from "~/routing/paths";
 import type { ServiceType } from "~/schemas/enums";
 import { ItemActions, ListSection, useItemDialogs } from "./ListSection";
 import { NewTabHint } from "./NewTabHint";
@@ -16,7 +18,7 @@ const SECTIONS = [
 ] as const;
 
 /** Offers and requests in two sections; members and admins create, prolong and delete ads. */
-export function ServiceList({ services, canManage }: { services: ServiceView[]; canManage: boolean }) {
+export function ServiceList({ services, canManage, companyId }: { services: ServiceView[]; canManage: boolean; companyId: string }) {
   const t = useT();
   const [createType, setCreateType] = useState<ServiceType>("OFFER");
   const [createOpen, create] = useDisclosure(false);
@@ -41,7 +43,7 @@ export function ServiceList({ services, canManage }: { services: ServiceView[]; 
           >
             {items.length === 0 && <Text c="dimmed">{t(section.empty)}</Text>}
             {items.map((service) => (
-              <ServiceCard key={service.id} service={service} canManage={canManage} onDelete={() => dialogs.remove(service)} />
+              <ServiceCard key={service.id} service={service} canManage={canManage} companyId={companyId} onDelete={() => dialogs.remove(service)} />
             ))}
           </ListSection>
         );
@@ -64,8 +66,9 @@ export function ServiceList({ services, canManage }: { services: ServiceView[]; 
   );
 }
 
-function ServiceCard({ service, canManage, onDelete }: { service: ServiceView; canManage: boolean; onDelete: () => void }) {
+function ServiceCard({ service, canManage, companyId, onDelete }: { service: ServiceView; canManage: boolean; companyId: string; onDelete: () => void }) {
   const t = useT();
+  const locale = useLocale();
   const format = useFormat();
   const prolong = useDialogFetcher("service.prolonged");
   return (
@@ -104,6 +107,12 @@ function ServiceCard({ service, canManage, onDelete }: { service: ServiceView; c
             <Anchor href={service.termsUrl} target="_blank" rel="noopener noreferrer" size="sm">
               {t("service.terms")} <NewTabHint />
             </Anchor>
+            {/* Offers meet requests (issue 25): the complementary ads of other companies. */}
+            {service.state !== "expired" && (
+              <Anchor component={Link} to={href("adMatches", locale, { companyId, id: service.id })} size="sm" data-testid="service-matches">
+                {t(service.type === "OFFER" ? "adMatches.link.OFFER" : "adMatches.link.INQUIRY")}
+              </Anchor>
+            )}
           </Group>
           {canManage && (
             <ItemActions onDelete={onDelete}>

@@ -37,6 +37,7 @@ export const MERGE_HANDLED_REFERENCES: Record<string, string> = {
   "invoices.sender_company_id": "re-pointed (the number sequence stays the issued one)",
   "invoices.recipient_company_id": "re-pointed",
   "search_documents.company_id": "derived by triggers: refreshed for the kept company, cascade-deleted for the merged-away one",
+  "ad_match_docs.company_id": "derived from search_documents by a trigger (decision 060): follows its refresh for the kept company and its cascade for the merged-away one",
   "company_duplicate_pairs.company_a": "cascade: the merged-away profile's pairs go with it",
   "company_duplicate_pairs.company_b": "cascade: the merged-away profile's pairs go with it",
   "company_translation_jobs.company_id": "cascade: a translation job of the merged-away description has nothing left to write into (the kept profile's own jobs stay)",

@@ -1,3 +1,4 @@
+import { adMatchPruneJob } from "~/server/ad-matches/ad-matches.server";
 import { companyPurgeJob } from "~/server/companies/purge.server";
 import { logoFetchDrainJob, logoFetchSweepJob } from "~/server/imports/logos/job.server";
 import { importRunJob, importSweepJob } from "~/server/imports/run/job.server";
@@ -25,6 +26,8 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   translationDrainJob,
   translationSweepJob,
   duplicateDetectionJob,
+  // issue 25: offers meet requests — expired ads leave the match table (decision 060).
+  adMatchPruneJob,
   // Test servers only: the graceful-shutdown test's job in hand (decision 051).
   ...(config.appEnv === "test" ? [testSlowJob] : []),
 ] as unknown as JobDefinition[];
