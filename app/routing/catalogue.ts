@@ -122,6 +122,8 @@ export const PAGES: readonly PageDef[] = [
   // The filtered selection of the accounts page (decision 033): one module for both formats.
   { id: "adminUsersCsv", de: `${ADMIN_DE}/accounts/accounts.csv`, cs: `${ADMIN_CS}/uzivatele/uzivatele.csv`, access: "adminOnly", file: "routes/admin-accounts-download.ts", resource: true },
   { id: "adminUsersXlsx", de: `${ADMIN_DE}/accounts/accounts.xlsx`, cs: `${ADMIN_CS}/uzivatele/uzivatele.xlsx`, access: "adminOnly", file: "routes/admin-accounts-download.ts", resource: true },
+  // issue 25: the public API's reference (decision 064)
+  { id: "apiReference", de: "api", cs: "api", access: "public", file: "routes/api-reference.tsx", sitemap: true },
 ];
 
 export type PageId = (typeof PAGES)[number]["id"];
