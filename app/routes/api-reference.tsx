@@ -31,7 +31,7 @@ export default function ApiReferencePage() {
         <Text size="sm">{t("apiReference.englishNote")}</Text>
         <Text>
           {t("apiReference.document")}{" "}
-          <Anchor href={reference.documentUrl} data-testid="api-openapi-link">
+          <Anchor href={reference.documentUrl} underline="always" data-testid="api-openapi-link">
             {reference.documentUrl}
           </Anchor>{" "}
           <Text span c="dimmed" size="sm">
@@ -64,45 +64,50 @@ export default function ApiReferencePage() {
             <Badge color="teal.9" variant="filled">
               {op.method}
             </Badge>
-            <Title order={3} id={`${op.id}-title`} style={{ fontFamily: "var(--mantine-font-family-monospace)", overflowWrap: "anywhere" }}>
+            <Title
+              order={3}
+              id={`${op.id}-title`}
+              style={{
+                fontFamily: "var(--mantine-font-family-monospace)",
+                overflowWrap: "anywhere",
+              }}
+            >
               {op.path}
             </Title>
           </Group>
           <Text fw={600}>{op.summary}</Text>
           <Text>{op.description}</Text>
           {op.parameters.length > 0 && (
-            <Table.ScrollContainer minWidth={520}>
-              <Table striped withTableBorder>
-                <Table.Caption>{t("apiReference.parameters")}</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("apiReference.name")}</Table.Th>
-                    <Table.Th>{t("apiReference.in")}</Table.Th>
-                    <Table.Th>{t("apiReference.type")}</Table.Th>
-                    <Table.Th>{t("apiReference.description")}</Table.Th>
+            <Table striped withTableBorder style={{ overflowWrap: "anywhere" }}>
+              <Table.Caption>{t("apiReference.parameters")}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("apiReference.name")}</Table.Th>
+                  <Table.Th>{t("apiReference.in")}</Table.Th>
+                  <Table.Th>{t("apiReference.type")}</Table.Th>
+                  <Table.Th>{t("apiReference.description")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {op.parameters.map((p) => (
+                  <Table.Tr key={`${p.in}-${p.name}`}>
+                    <Table.Td>
+                      <Code>{p.name}</Code>
+                      {p.required && (
+                        <Text span size="xs" ml={4}>
+                          ({t("apiReference.required")})
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{p.in}</Table.Td>
+                    <Table.Td style={{ overflowWrap: "anywhere" }}>
+                      <Code>{p.type}</Code>
+                    </Table.Td>
+                    <Table.Td>{p.description}</Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {op.parameters.map((p) => (
-                    <Table.Tr key={`${p.in}-${p.name}`}>
-                      <Table.Td>
-                        <Code>{p.name}</Code>
-                        {p.required && (
-                          <Text span size="xs" ml={4}>
-                            ({t("apiReference.required")})
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>{p.in}</Table.Td>
-                      <Table.Td style={{ overflowWrap: "anywhere" }}>
-                        <Code>{p.type}</Code>
-                      </Table.Td>
-                      <Table.Td>{p.description}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                ))}
+              </Table.Tbody>
+            </Table>
           )}
           <Title order={4}>{t("apiReference.responses")}</Title>
           <Stack gap={2} component="ul" m={0} pl="md">
@@ -112,7 +117,9 @@ export default function ApiReferencePage() {
                 {r.schema && (
                   <>
                     {" "}
-                    <Anchor href={`#schema-${r.schema}`}>{r.schema}</Anchor>
+                    <Anchor href={`#schema-${r.schema}`} underline="always">
+                      {r.schema}
+                    </Anchor>
                   </>
                 )}
               </li>
