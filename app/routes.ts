@@ -30,6 +30,8 @@ export default [
   route("api/nace", "routes/api.nace.ts"),
   route("api/event", "routes/api.event.ts"),
   route("api/translations", "routes/api.translations.ts"),
+  // issue 25: the public API (decision 064)
+  route("api/v1/*", "routes/api.v1.ts"),
   route("dev/outbox", "routes/dev.outbox.tsx"),
   route("dev/error", "routes/dev.error.tsx"),
   route("*", "routes/not-found.tsx", { id: "notFound" }),

@@ -3,6 +3,7 @@ import type { Socket } from "node:net";
 import { performance } from "node:perf_hooks";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { logger } from "~/server/logger.server";
+import { CORS_HEADERS } from "~/server/public-api/cors";
 import { errorBody, sendError } from "./error-response";
 
 /**
@@ -10,11 +11,16 @@ import { errorBody, sendError } from "./error-response";
  * limit, the bound on work in flight, and the final error handler.
  */
 
-/** What the app answers; anything else (TRACE, PUT, OPTIONS, …) is 405 before any route code runs. */
+/** What the app answers; anything else (TRACE, PUT, OPTIONS except the API's preflight, …) is 405 before any route code runs. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
 
 export function methodGuard(req: Request, res: Response, next: NextFunction): void {
   if ((ALLOWED_METHODS as readonly string[]).includes(req.method)) return next();
+  // The CORS preflight of the public API (decision 064): the only OPTIONS the app answers.
+  if (req.method === "OPTIONS" && req.path.startsWith("/api/v1/")) {
+    res.status(204).set({ ...CORS_HEADERS, "Cache-Control": "public, max-age=86400" }).end();
+    return;
+  }
   sendError(req, res, 405, "METHOD_NOT_ALLOWED", { Allow: ALLOWED_METHODS.join(", ") });
 }
 

@@ -124,6 +124,8 @@ export const PAGES: readonly PageDef[] = [
   { id: "adminUsersXlsx", de: `${ADMIN_DE}/accounts/accounts.xlsx`, cs: `${ADMIN_CS}/uzivatele/uzivatele.xlsx`, access: "adminOnly", file: "routes/admin-accounts-download.ts", resource: true },
   // issue 25: offers meet requests — one ad's complementary ads of other companies (decision 060).
   { id: "adMatches", de: "firmen/:companyId/anzeigen/:id/passende-partner", cs: "firmy/:companyId/inzeraty/:id/vhodni-partneri", access: "public", file: "routes/ad-matches.tsx" },
+  // issue 25: the public API's reference (decision 064)
+  { id: "apiReference", de: "api", cs: "api", access: "public", file: "routes/api-reference.tsx", sitemap: true },
 ];
 
 export type PageId = (typeof PAGES)[number]["id"];

@@ -7,7 +7,8 @@ export * from "./search-params";
 
 const number = z.coerce.number().finite();
 
-const searchParamsSchema = z.object({
+/** The search page's URL parameters (also the filters of the public API, app/schemas/public-api.ts). */
+export const searchParamsSchema = z.object({
   q: singleLine().trim().max(SEARCH_LIMITS.term, "TEXT_TOO_LONG").default(""),
   type: z.enum(SEARCH_KINDS).catch("COMPANY"),
   tag: z.array(z.uuid("INVALID_INPUT")).max(SEARCH_LIMITS.maxTags, "INVALID_INPUT").default([]),

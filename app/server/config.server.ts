@@ -36,6 +36,9 @@ const EnvSchema = z.object({
   LOGIN_CODE_RESEND_SECONDS: z.coerce.number().int().nonnegative().default(120),
   RATE_LIMIT_PER_EMAIL_PER_HOUR: z.coerce.number().int().positive().default(6),
   RATE_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
+  /** Public API (decision 064): requests per client IP in API_RATE_LIMIT_WINDOW_SECONDS, across all instances. */
+  API_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().max(3600).default(60),
   VERIFICATION_TTL_HOURS: z.coerce.number().int().positive().default(48),
   SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(28_800),
   OIDC_ISSUER: z.string().url().optional(),
@@ -189,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
       perIpPerHour: e.RATE_LIMIT_PER_IP_PER_HOUR,
     },
     verificationTtlHours: e.VERIFICATION_TTL_HOURS,
+    publicApi: { rateLimit: e.API_RATE_LIMIT, rateLimitWindowSeconds: e.API_RATE_LIMIT_WINDOW_SECONDS },
     trustProxy: parseTrustProxy(e.TRUST_PROXY, (warning) => warnings.push(warning)),
     concurrency: {
       maxInFlight: e.MAX_CONCURRENT_REQUESTS,

@@ -56,3 +56,35 @@ export async function forgetHit(db: Db, key: string, at: Date): Promise<void> {
 export async function pruneRateLimitHits(db: Db, now: Date): Promise<void> {
   await db.delete(rateLimitHits).where(lt(rateLimitHits.createdAt, new Date(now.getTime() - 24 * HOUR_MS)));
 }
+
+export interface WindowLimitResult {
+  allowed: boolean;
+  limit: number;
+  /** Requests left in the window after this one. */
+  remaining: number;
+  /** Seconds until the oldest counted hit leaves the window (a place frees up). */
+  resetSeconds: number;
+}
+
+/**
+ * A sliding-window limit (public API, decision 064): `limit` hits of `key` per `windowSeconds`.
+ * Like hitRateLimit one atomic step across app instances (the advisory lock, the shared table);
+ * a refused request is not counted. Answers the numbers for the RateLimit headers.
+ */
+export async function hitWindowLimit(db: Db, key: string, limit: number, windowSeconds: number, now: Date): Promise<WindowLimitResult> {
+  const windowMs = windowSeconds * 1000;
+  const since = new Date(now.getTime() - windowMs);
+  return withTransaction(db, async (tx) => {
+    await lockRateLimitKey(tx, key);
+    const [row] = await tx
+      .select({ n: count(), oldest: sql<string | null>`min(${rateLimitHits.createdAt})` })
+      .from(rateLimitHits)
+      .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.createdAt, since)));
+    const n = row?.n ?? 0;
+    const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
+    const resetSeconds = Math.max(1, Math.ceil((oldest + windowMs - now.getTime()) / 1000));
+    if (n >= limit) return { allowed: false, limit, remaining: 0, resetSeconds };
+    await tx.insert(rateLimitHits).values({ key, createdAt: now });
+    return { allowed: true, limit, remaining: limit - n - 1, resetSeconds: n === 0 ? windowSeconds : resetSeconds };
+  });
+}

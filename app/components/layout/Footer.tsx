@@ -10,6 +10,7 @@ const LINKS: ReadonlyArray<{ page: string; label: MessageKey }> = [
   { page: "imprint", label: "footer.imprint" },
   { page: "privacy", label: "footer.privacy" },
   { page: "terms", label: "footer.terms" },
+  { page: "apiReference", label: "footer.api" },
 ];
 
 export function Footer() {

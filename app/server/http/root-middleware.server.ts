@@ -29,6 +29,8 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   if (url.pathname.startsWith("/files/")) return next();
   // The analytics beacon counts anonymously (decision 035): it never looks at the session.
   if (url.pathname === "/api/event") return next();
+  // The public API answers every caller as an anonymous visitor and never reads cookies (decision 064).
+  if (url.pathname.startsWith("/api/v1/")) return next();
   const locale = localeOfPath(url.pathname) ?? DEFAULT_LOCALE;
   const match = matchPage(url.pathname);
   const info = context.get(requestInfoContext);
