@@ -49,4 +49,16 @@ export interface Agenda {
   meetingCount: number;
   /** Some round changed with the last repair (when it was published); null otherwise. */
   changedAt?: string | null;
+  /** Its event day (from a day before the first round until the last one ends): the page refreshes it every minute. */
+  live?: boolean;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether `now` is within a day before the first round's start and the last round's end. */
+export function agendaIsLive(items: readonly Pick<AgendaItem, "startsAt" | "endsAt">[], now: Date): boolean {
+  const starts = items.flatMap((i) => (i.startsAt ? [Date.parse(i.startsAt)] : []));
+  const ends = items.flatMap((i) => (i.endsAt ? [Date.parse(i.endsAt)] : []));
+  if (starts.length === 0 || ends.length === 0) return false;
+  return now.getTime() >= Math.min(...starts) - DAY_MS && now.getTime() <= Math.max(...ends);
 }

@@ -309,6 +309,18 @@ for (const locale of ["de", "cs"] as const) {
       await organiserContext.close();
     }
 
+    // The participant's event page, left open on the phone, shows the new agenda when it comes back
+    // into view (the event is weeks ahead here: on its event day it also refreshes every minute).
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      for (const state of ["hidden", "visible"]) {
+        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => state });
+        document.dispatchEvent(new Event("visibilitychange"));
+      }
+    });
+    await expect(cards.getByTestId("agenda-partner").filter({ hasText: partnerName })).toHaveCount(0);
+    await expect(page.getByTestId("b2b-agenda").getByTestId("agenda-changed-notice")).toBeVisible();
+
     // The participant's agenda, reached from my events on the phone, is marked as changed.
     await page.goto(pathOf("myEvents", locale));
     const card = page.getByTestId("my-event").filter({ hasText: locale === "de" ? EVENT_DE : "B2B kooperační burza strojírenství" });

@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
 import { href } from "~/routing/paths";
 import type { Agenda, AgendaItem } from "~/schemas/b2b-agenda";
+import { useAgendaRefresh } from "./use-agenda-refresh";
 
 /**
  * A participating company's published B2B agenda on the event page (issue 12): a table by round
@@ -90,6 +91,7 @@ export function AgendaTable({ agenda, eventId }: { agenda: AgendaView; eventId: 
   const query = `?${new URLSearchParams({ company: agenda.company.id })}`;
   const pdfHref = `${href("eventB2bAgendaPdf", locale, { id: eventId })}${query}`;
   const icsHref = `${href("eventB2bAgendaIcs", locale, { id: eventId })}${query}`;
+  useAgendaRefresh(agenda.live === true);
 
   return (
     <section aria-labelledby="b2b-agenda-title" id="b2b-agenda" data-testid="b2b-agenda" style={{ scrollMarginTop: 80 }}>

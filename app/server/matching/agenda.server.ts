@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import type { Agenda, AgendaItem } from "~/schemas/b2b-agenda";
+import { type Agenda, type AgendaItem, agendaIsLive } from "~/schemas/b2b-agenda";
 import * as clock from "~/server/clock.server";
 import type { Db } from "~/server/db/client.server";
 import { b2bPlans, b2bRuns, companies, events } from "~/server/db/schema";
@@ -121,6 +121,7 @@ export async function loadAgenda(db: Db, actor: Actor, eventId: string, companyI
     choices,
     items,
     meetingCount,
+    live: agendaIsLive(items, now),
   };
 }
 
