@@ -4,6 +4,8 @@ import type { EventFormDefinition } from "~/schemas/event-form";
 import { type DbHandle, openPostgres } from "~/server/db/client.server";
 import { auditTrail, companyContacts, companyRegistrationGrants, eventRegistrations, memberRegistrations } from "~/server/db/schema";
 import { cancelRegistration, registerForEvent } from "~/server/events/registrations.server";
+import { listParticipants } from "~/server/participants/list.server";
+import { DEFAULT_FILTER } from "~/schemas/participant-selection";
 import { insertCompany, insertUser, type TestUser } from "../../../tests/support/approvals-fixtures";
 import { clonePostgres, createTestDb, TEST_ENGINE } from "../../../tests/support/db";
 import { insertEvent } from "../../../tests/support/event-fixtures";
@@ -155,6 +157,10 @@ describe(`member companies (${TEST_ENGINE})`, () => {
     expect((await mailsTo(s.linkedContact.email))[0]?.attachments?.[0]?.contentType).toContain("text/calendar");
     expect((await mailsTo(b.contact.email)).map((m) => m.subject)).toEqual(["Sie stehen auf der Warteliste"]);
     expect(await mailsTo(a.contact.email)).toEqual([]);
+
+    // The organiser's participant list names the contact person of a member registration.
+    const participants = await listParticipants(db, s.multi, s.eventId, { filter: { ...DEFAULT_FILTER }, ids: [] });
+    expect(participants.rows.find((r) => r.id === linkedRow.id)).toMatchObject({ personName: "Kontakt", email: s.linkedContact.email });
 
     // A freed place goes to the first waiting company, and its contact hears of it.
     const own = rows.find((r) => r.companyId === a.companyId)!;
