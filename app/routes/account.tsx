@@ -190,7 +190,7 @@ export default function Account() {
                 </Anchor>
               )}
               {account.role === "Multiplikator" && (
-                <Anchor component={Link} to={href("accountMemberRegistrations", locale)} data-testid="account-member-registrations-link">
+                <Anchor component={Link} to={href("adminMemberRegistrations", locale)} data-testid="admin-member-registrations-link">
                   {t("account.members.listLink")}
                 </Anchor>
               )}

@@ -179,8 +179,8 @@ export default function EventRegisterMembersPage() {
           ))}
         </Stack>
         <Group>
-          <Anchor component={Link} to={href("accountMemberRegistrations", locale)}>
-            {t("page.accountMemberRegistrations.title")}
+          <Anchor component={Link} to={href("adminMemberRegistrations", locale)}>
+            {t("page.adminMemberRegistrations.title")}
           </Anchor>
           <Anchor component={Link} to={detailHref}>
             {t("eventRegister.back")}

@@ -124,7 +124,7 @@ export const PAGES: readonly PageDef[] = [
   { id: "adminUsersXlsx", de: `${ADMIN_DE}/accounts/accounts.xlsx`, cs: `${ADMIN_CS}/uzivatele/uzivatele.xlsx`, access: "adminOnly", file: "routes/admin-accounts-download.ts", resource: true },
   // issue 25: Multiplikators act for their members (decision 063)
   { id: "eventRegisterMembers", de: "veranstaltungen/:id/mitglieder-anmelden", cs: "události/:id/registrace-clenu", access: "signedIn", file: "routes/event-register-members.tsx" },
-  { id: "accountMemberRegistrations", de: "mein-account/mitgliederanmeldungen", cs: "muj-ucet/registrace-clenu", access: "signedIn", file: "routes/account-member-registrations.tsx" },
+  { id: "adminMemberRegistrations", de: `${ADMIN_DE}/mitgliederanmeldungen`, cs: `${ADMIN_CS}/registrace-clenu`, access: "adminArea", file: "routes/admin-member-registrations.tsx" },
   { id: "accountRegistrationGrants", de: "mein-account/anmelderechte", cs: "muj-ucet/opravneni-registrace", access: "signedIn", file: "routes/account-registration-grants.tsx" },
 ];
 

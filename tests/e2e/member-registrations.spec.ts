@@ -92,8 +92,8 @@ test("a Multiplikator registers two member companies at once and sees them on it
 
   // The list, in both languages, filtered by the event.
   await mp.goto(pathOf("account", "de"));
-  await mp.getByTestId("account-member-registrations-link").click();
-  await expect(mp.getByRole("heading", { level: 1 })).toHaveText(msg("de", "page.accountMemberRegistrations.title"));
+  await mp.getByTestId("admin-member-registrations-link").click();
+  await expect(mp.getByRole("heading", { level: 1 })).toHaveText(msg("de", "page.adminMemberRegistrations.title"));
   await mp.getByTestId("member-list-event").selectOption({ label: (await mp.getByTestId("member-list-event").locator("option", { hasText: EVENT.de }).first().textContent())! });
   await expect(mp).toHaveURL(/event=/);
   const rows = mp.getByTestId("member-list-row");
@@ -101,8 +101,8 @@ test("a Multiplikator registers two member companies at once and sees them on it
   for (const name of [german, czech]) await expect(rows.filter({ hasText: name })).toHaveAttribute("data-status", "REGISTERED");
   await axeLight(mp, "de member list");
 
-  await mp.goto(`${pathOf("accountMemberRegistrations", "cs")}?${new URL(mp.url()).searchParams}`);
-  await expect(mp.getByRole("heading", { level: 1 })).toHaveText(msg("cs", "page.accountMemberRegistrations.title"));
+  await mp.goto(`${pathOf("adminMemberRegistrations", "cs")}?${new URL(mp.url()).searchParams}`);
+  await expect(mp.getByRole("heading", { level: 1 })).toHaveText(msg("cs", "page.adminMemberRegistrations.title"));
   await expect(rows.filter({ hasText: EVENT.cs })).toHaveCount(2);
   await expect(rows.first()).toContainText(msg("cs", "memberList.byMe"));
   await axeLight(mp, "cs member list");

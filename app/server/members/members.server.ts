@@ -232,16 +232,21 @@ export const MEMBER_LIST_LIMIT = 500;
 
 /**
  * The member companies' registrations across events (not deleted ones), newest event first,
- * optionally for one event; plus the events for the filter.
+ * optionally for one event; plus the events for the filter. A Multiplikator sees every
+ * registration of its members (also those the companies made themselves); an admin sees every
+ * registration a Multiplikator made for a member.
  */
 export async function memberRegistrationList(db: Db, actor: Actor, filter: { eventId?: string | undefined } = {}) {
   if (!actor) throw new AppError("UNAUTHENTICATED");
-  if (!memberPolicy.canActForMembers(actor)) throw new AppError("FORBIDDEN");
-  const members = await memberCompanies(db, actor);
-  if (members.length === 0) return { rows: [] as MemberRegistrationRow[], events: [] as Array<{ id: string; titleDe: string; titleCs: string; startsAt: Date }>, truncated: false };
-  const ids = members.map((m) => m.id);
+  if (!memberPolicy.canSeeMemberRegistrations(actor)) throw new AppError("FORBIDDEN");
+  const admin = actor.role === "Admin";
+  const ids = admin ? [] : (await memberCompanies(db, actor)).map((m) => m.id);
+  if (!admin && ids.length === 0) return { rows: [] as MemberRegistrationRow[], events: [] as Array<{ id: string; titleDe: string; titleCs: string; startsAt: Date }>, truncated: false };
   const registrant = alias(users, "registrant");
-  const base = and(inArray(eventRegistrations.companyId, ids), isNull(events.deletedAt));
+  const base = and(
+    admin ? sql`EXISTS (SELECT 1 FROM member_registrations m WHERE m.registration_id = ${eventRegistrations.id})` : inArray(eventRegistrations.companyId, ids),
+    isNull(events.deletedAt),
+  );
   const where = filter.eventId ? and(base, eq(eventRegistrations.eventId, filter.eventId)) : base;
   const [raw, eventRows] = await Promise.all([
     db

@@ -175,6 +175,10 @@ describe(`member companies (${TEST_ENGINE})`, () => {
     expect(list.rows.find((r) => r.companyName && r.id === linkedRow.id)).toMatchObject({ contact: "Kontakt", status: "REGISTERED", byMe: true });
     expect(list.rows.find((r) => r.id === own.id)).toMatchObject({ status: "CANCELLED", byMe: false });
     expect(list.events.map((e) => e.id)).toEqual([s.eventId]);
+    // An admin oversees the registrations Multiplikators made (not the companies' own).
+    const admin = await insertUser(db, "Admin");
+    const overseen = await memberRegistrationList(db, admin, { eventId: s.eventId });
+    expect(overseen.rows.map((r) => r.id).sort()).toEqual(rows.filter((r) => r.companyId !== a.companyId).map((r) => r.id).sort());
   });
 
   it("refuses a closed event as a whole", async () => {

@@ -9,6 +9,11 @@ import type { Actor } from "./policy";
 export const memberPolicy = {
   /** The member registration page and the list of member companies' registrations. */
   canActForMembers: (actor: Actor) => actor?.role === "Multiplikator",
+  /**
+   * The list of member companies' registrations: Multiplikators (their members'), and admins (every
+   * registration a Multiplikator made for a member, to oversee the feature).
+   */
+  canSeeMemberRegistrations: (actor: Actor) => actor?.role === "Multiplikator" || actor?.role === "Admin",
   /** Registering one company: a Multiplikator, and the company is one of its members. */
   canRegisterMember: (actor: Actor, isMember: boolean) => memberPolicy.canActForMembers(actor) && isMember,
   /** Granting and revoking "may register us": a confirmed member of that company (any role). */

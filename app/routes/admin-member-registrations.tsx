@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Group, NativeSelect, Stack, Table, Text, Title } from "@mantine/core";
 import { data, Form, Link, useLoaderData, useSubmit } from "react-router";
+import { AdminMobileNotice } from "~/components/AdminMobileNotice";
 import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
 import type { MessageKey } from "~/i18n/translate";
 import { pageMeta } from "~/routing/current-page";
@@ -8,25 +9,25 @@ import { getDb } from "~/server/db/client.server";
 import { userContext } from "~/server/http/context";
 import { memberRegistrationList } from "~/server/members/members.server";
 import { memberPolicy } from "~/server/policy/member-policy";
-import type { Route } from "./+types/account-member-registrations";
+import type { Route } from "./+types/admin-member-registrations";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, "page.accountMemberRegistrations.title");
+  return pageMeta(args, "page.adminMemberRegistrations.title");
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = context.get(userContext);
-  // A Multiplikator's page (decision 063); for other roles it does not exist.
-  if (!memberPolicy.canActForMembers(actor)) throw data(null, { status: 404 });
+  // Multiplikators: their members' registrations; admins: all made by Multiplikators (decision 063).
+  if (!memberPolicy.canSeeMemberRegistrations(actor)) throw data(null, { status: 404 });
   const eventParam = new URL(request.url).searchParams.get("event") ?? "";
   const eventId = /^[0-9a-f-]{36}$/i.test(eventParam) ? eventParam : undefined;
   const list = await memberRegistrationList(await getDb(), actor, { eventId });
-  return { ...list, eventId: eventId ?? "" };
+  return { ...list, eventId: eventId ?? "", admin: actor?.role === "Admin" };
 }
 
 const STATUS_COLOR: Record<string, string> = { REGISTERED: "#1b5e20", ATTENDED: "#1b5e20", WAITING: "#8a3c00", CANCELLED: "gray.7" };
 
-export default function AccountMemberRegistrationsPage() {
+export default function AdminMemberRegistrationsPage() {
   const t = useT();
   const locale = useLocale();
   const format = useFormat();
@@ -35,8 +36,9 @@ export default function AccountMemberRegistrationsPage() {
   const title = (e: { titleDe: string; titleCs: string }) => (locale === "cs" ? e.titleCs : e.titleDe);
   return (
     <Stack gap="lg" maw={1100}>
-      <Title order={1}>{t("page.accountMemberRegistrations.title")}</Title>
-      <Text>{t("memberList.intro")}</Text>
+      <AdminMobileNotice />
+      <Title order={1}>{t("page.adminMemberRegistrations.title")}</Title>
+      <Text>{t(d.admin ? "memberList.introAdmin" : "memberList.intro")}</Text>
       <Form method="get" onChange={(e) => submit(e.currentTarget)}>
         <Group align="flex-end">
           <NativeSelect
