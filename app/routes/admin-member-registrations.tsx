@@ -1,11 +1,15 @@
-import { Alert, Anchor, Badge, Group, NativeSelect, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, Title } from "@mantine/core";
+import { useState } from "react";
 import { data, Form, Link, useLoaderData, useSubmit } from "react-router";
 import { AdminMobileNotice } from "~/components/AdminMobileNotice";
+import { ConfirmDialog } from "~/components/company-detail/lazy-dialogs";
 import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
 import type { MessageKey } from "~/i18n/translate";
 import { pageMeta } from "~/routing/current-page";
 import { href } from "~/routing/paths";
 import { getDb } from "~/server/db/client.server";
+import { runRegistrationIntent } from "~/server/events/registration-actions.server";
+import { handleAction, readForm } from "~/server/http/actions.server";
 import { userContext } from "~/server/http/context";
 import { memberRegistrationList } from "~/server/members/members.server";
 import { memberPolicy } from "~/server/policy/member-policy";
@@ -25,6 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...list, eventId: eventId ?? "", admin: actor?.role === "Admin" };
 }
 
+/** Cancelling a registration the Multiplikator made (the rules of decision 018 apply: until registration closes). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  if (!(form instanceof FormData)) return form;
+  return handleAction(async () => runRegistrationIntent(await getDb(), context.get(userContext), form), { intent: "cancel" });
+}
+
 const STATUS_COLOR: Record<string, string> = { REGISTERED: "#1b5e20", ATTENDED: "#1b5e20", WAITING: "#8a3c00", CANCELLED: "gray.7" };
 
 export default function AdminMemberRegistrationsPage() {
@@ -34,6 +45,8 @@ export default function AdminMemberRegistrationsPage() {
   const d = useLoaderData<typeof loader>();
   const submit = useSubmit();
   const title = (e: { titleDe: string; titleCs: string }) => (locale === "cs" ? e.titleCs : e.titleDe);
+  const [target, setTarget] = useState<{ id: string; label: string } | null>(null);
+  const now = Date.now();
   return (
     <Stack gap="lg" maw={1100}>
       <AdminMobileNotice />
@@ -87,6 +100,18 @@ export default function AdminMemberRegistrationsPage() {
                     <Group gap={6} wrap="wrap">
                       <Badge color={STATUS_COLOR[r.status] ?? "gray.7"}>{t(`myEvents.status.${r.status}` as MessageKey)}</Badge>
                       {r.byMe && <Text size="xs">{t("memberList.byMe")}</Text>}
+                      {r.byMe && (r.status === "REGISTERED" || r.status === "WAITING") && new Date(r.startsAt).getTime() > now && (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          color="red"
+                          onClick={() => setTarget({ id: r.id, label: `${r.companyName} – ${title(r)}` })}
+                          aria-label={t("memberList.cancelLabel", { label: `${r.companyName} – ${title(r)}` })}
+                          data-testid="member-list-cancel"
+                        >
+                          {t("eventDetail.own.cancel")}
+                        </Button>
+                      )}
                     </Group>
                   </Table.Td>
                 </Table.Tr>
@@ -96,6 +121,17 @@ export default function AdminMemberRegistrationsPage() {
         </Table.ScrollContainer>
       )}
       {d.truncated && <Text size="sm">{t("memberList.truncated")}</Text>}
+      {target && (
+        <ConfirmDialog
+          opened
+          onClose={() => setTarget(null)}
+          title={t("eventDetail.own.cancelTitle")}
+          text={t("memberList.cancelText", { label: target.label })}
+          confirmLabel={t("eventDetail.own.cancelConfirm")}
+          fields={{ intent: "cancel", registrationId: target.id }}
+          successMessage="eventDetail.own.cancelled"
+        />
+      )}
     </Stack>
   );
 }

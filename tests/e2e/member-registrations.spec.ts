@@ -8,7 +8,7 @@ import { expectNoHorizontalOverflow, loginWithCode, msg, newContext, pathOf, rea
  * granted in Czech) grant the demo Multiplikator's
  * organisation "may register us"; the Multiplikator registers both for the "Zulieferermesse
  * Nordböhmen" at once (a missing answer is refused at the field first) and sees them on its list,
- * in German and in Czech. axe (light theme) at 1280 and 390 px on each new page.
+ * in German and in Czech, and cancels one. axe (light theme) at 1280 and 390 px on each new page.
  */
 const EVENT = { de: "Zulieferermesse Nordböhmen", cs: "Veletrh subdodavatelů severní Čechy" } as const;
 
@@ -106,11 +106,17 @@ test("a Multiplikator registers two member companies at once and sees them on it
   await expect(rows.filter({ hasText: EVENT.cs })).toHaveCount(2);
   await expect(rows.first()).toContainText(msg("cs", "memberList.byMe"));
   await axeLight(mp, "cs member list");
+  // The Multiplikator cancels one of them (asked first).
+  await rows.filter({ hasText: czech }).getByTestId("member-list-cancel").click();
+  await expect(mp.getByRole("dialog")).toBeVisible();
+  await mp.getByTestId("confirm-action").click();
+  await expect(rows.filter({ hasText: czech })).toHaveAttribute("data-status", "CANCELLED");
 
-  // The Czech registration page shows both as registered already.
+  // The Czech registration page shows the registered one as such; the cancelled one may register again.
   await mp.goto(pathOf("eventRegisterMembers", "cs", { id: new URL(mp.url()).searchParams.get("event")! }));
-  await expect(card(czech).getByTestId("members-pick")).toBeDisabled();
-  await expect(card(czech)).toContainText(msg("cs", "myEvents.status.REGISTERED"));
+  await expect(card(german).getByTestId("members-pick")).toBeDisabled();
+  await expect(card(german)).toContainText(msg("cs", "myEvents.status.REGISTERED"));
+  await expect(card(czech).getByTestId("members-pick")).toBeEnabled();
   await axeLight(mp, "cs member registration");
   await multi.close();
 });

@@ -216,13 +216,14 @@ export async function cancelRegistration(db: Db, actor: Actor, registrationId: s
   if (!actor) throw new AppError("UNAUTHENTICATED");
   if (!/^[0-9a-f-]{36}$/i.test(registrationId)) throw new AppError("NOT_FOUND");
   const [reg] = await db
-    .select({ eventId: eventRegistrations.eventId, userId: eventRegistrations.userId })
+    .select({ eventId: eventRegistrations.eventId, userId: eventRegistrations.userId, registeredBy: memberRegistrations.registeredBy })
     .from(eventRegistrations)
+    .leftJoin(memberRegistrations, eq(memberRegistrations.registrationId, eventRegistrations.id))
     .where(eq(eventRegistrations.id, registrationId));
   if (!reg) throw new AppError("NOT_FOUND");
   const relation = await loadEventRelation(db, actor, reg.eventId, now);
   // "Not yours" is "not found": registration ids are not public.
-  if (!eventPolicy.canCancelRegistration(actor, relation, reg.userId)) throw new AppError("NOT_FOUND");
+  if (!eventPolicy.canCancelRegistration(actor, relation, reg.userId, reg.registeredBy)) throw new AppError("NOT_FOUND");
   const manager = eventPolicy.canManage(actor, relation);
 
   const done = await withTransaction(db, async (tx) => {

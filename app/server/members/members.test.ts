@@ -175,6 +175,12 @@ describe(`member companies (${TEST_ENGINE})`, () => {
     expect(list.rows.find((r) => r.companyName && r.id === linkedRow.id)).toMatchObject({ contact: "Kontakt", status: "REGISTERED", byMe: true });
     expect(list.rows.find((r) => r.id === own.id)).toMatchObject({ status: "CANCELLED", byMe: false });
     expect(list.events.map((e) => e.id)).toEqual([s.eventId]);
+    // The Multiplikator cancels a registration it made (another Multiplikator cannot: not found);
+    // the contact hears of it, in the registration's language.
+    const other = await insertUser(db, "Multiplikator");
+    await expect(cancelRegistration(db, other, linkedRow.id, s.now)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await cancelRegistration(db, s.multi, linkedRow.id, s.now);
+    expect((await mailsTo(s.linkedContact.email)).map((m) => m.subject)).toContain("Vaše přihláška byla zrušena");
     // An admin oversees the registrations Multiplikators made (not the companies' own).
     const admin = await insertUser(db, "Admin");
     const overseen = await memberRegistrationList(db, admin, { eventId: s.eventId });
