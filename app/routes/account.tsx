@@ -182,6 +182,29 @@ export default function Account() {
         </Stack>
       </Paper>
 
+      {(companies.length > 0 || account.role === "Multiplikator") && (
+        <Paper withBorder p="lg">
+          <Stack gap="sm">
+            <Title order={2} size="h3">
+              {t("account.members.title")}
+            </Title>
+            {companies.length > 0 && <Text>{t("account.members.grantsText")}</Text>}
+            <Group gap="lg" wrap="wrap">
+              {companies.length > 0 && (
+                <Anchor component={Link} to={href("accountRegistrationGrants", locale)} data-testid="account-grants-link">
+                  {t("account.members.grantsLink")}
+                </Anchor>
+              )}
+              {account.role === "Multiplikator" && (
+                <Anchor component={Link} to={href("adminMemberRegistrations", locale)} data-testid="admin-member-registrations-link">
+                  {t("account.members.listLink")}
+                </Anchor>
+              )}
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+
       <RoleRequestCard
         state={roleRequest}
         sent={actionData?.ok === true && actionData.intent === "requestRole"}

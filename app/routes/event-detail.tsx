@@ -20,6 +20,8 @@ import { runRegistrationIntent } from "~/server/events/registration-actions.serv
 import { handleAction, readForm } from "~/server/http/actions.server";
 import { participatingCompaniesOfActor } from "~/server/matching/access.server";
 import { userContext } from "~/server/http/context";
+import { memberCompanies } from "~/server/members/members.server";
+import { memberPolicy } from "~/server/policy/member-policy";
 import { agendaForEventPage } from "~/server/matching/agenda.server";
 import { publicBaseUrl } from "~/server/request-origin.server";
 import { EventTimeRange } from "~/components/events/EventTimeRange";
@@ -49,6 +51,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const agenda = detail.event.b2b ? await agendaForEventPage(db, actor, detail.event.id, url.searchParams.get("company")) : null;
     // B2B matching released: members of a participating company get the link to their wishes.
     const rankable = detail.state === "B2B_MATCHING" && (await participatingCompaniesOfActor(db, actor, detail.event.id)).length > 0;
+    // A Multiplikator with member companies registers them from here while registration is open (decision 063).
+    const membersOpen = (detail.state === "OPEN" || detail.state === "FULL") && detail.event.registrationKind === "INTERNAL" && memberPolicy.canActForMembers(actor);
+    const membersHref = membersOpen && (await memberCompanies(db, actor)).length > 0 ? href("eventRegisterMembers", locale, { id: detail.event.id }) : null;
     const origin = publicBaseUrl();
     const pageUrl = `${origin}${encodeURI(href("eventDetail", locale, { id: detail.event.id }))}`;
     return {
@@ -60,6 +65,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       signedIn: actor !== null,
       notice: url.searchParams.get("registered") ?? null,
       preferencesHref: rankable ? href("eventB2bPreferences", locale, { id: detail.event.id }) : null,
+      membersHref,
     };
   } catch (error) {
     // Hidden, unknown and deleted events look the same: 404 (spec §2 error screen).
@@ -140,6 +146,11 @@ export default function EventDetailPage() {
         loginHref={loginHref}
         preferencesHref={d.preferencesHref}
       />
+      {d.membersHref && (
+        <Anchor component={Link} to={d.membersHref} fw={600} data-testid="event-register-members">
+          {t("memberRegister.link")}
+        </Anchor>
+      )}
 
       {d.agenda && <AgendaTable agenda={d.agenda} eventId={e.id} />}
 

@@ -126,6 +126,10 @@ export const PAGES: readonly PageDef[] = [
   { id: "adMatches", de: "firmen/:companyId/anzeigen/:id/passende-partner", cs: "firmy/:companyId/inzeraty/:id/vhodni-partneri", access: "public", file: "routes/ad-matches.tsx" },
   // issue 25: the public API's reference (decision 064)
   { id: "apiReference", de: "api", cs: "api", access: "public", file: "routes/api-reference.tsx", sitemap: true },
+  // issue 25: Multiplikators act for their members (decision 063)
+  { id: "eventRegisterMembers", de: "veranstaltungen/:id/mitglieder-anmelden", cs: "události/:id/registrace-clenu", access: "signedIn", file: "routes/event-register-members.tsx" },
+  { id: "adminMemberRegistrations", de: `${ADMIN_DE}/mitgliederanmeldungen`, cs: `${ADMIN_CS}/registrace-clenu`, access: "adminArea", file: "routes/admin-member-registrations.tsx" },
+  { id: "accountRegistrationGrants", de: "mein-account/anmelderechte", cs: "muj-ucet/opravneni-registrace", access: "signedIn", file: "routes/account-registration-grants.tsx" },
 ];
 
 export type PageId = (typeof PAGES)[number]["id"];

@@ -135,3 +135,4 @@ export * from "./schema-imports";
 export * from "./schema-translations";
 export * from "./schema-duplicates";
 export * from "./schema-ad-matches";
+export * from "./schema-members";

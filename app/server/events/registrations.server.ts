@@ -7,7 +7,7 @@ import { acceptsRegistrations, registrationClosesAt, registrationState } from "~
 import { absoluteUrl } from "~/server/accounts/links.server";
 import * as clock from "~/server/clock.server";
 import { type Db, withTransaction } from "~/server/db/client.server";
-import { companies, companyUserLinks, eventForms, eventRegistrations, events, users } from "~/server/db/schema";
+import { companies, companyUserLinks, eventForms, eventRegistrations, events, memberRegistrations, users } from "~/server/db/schema";
 import { AppError } from "~/server/errors";
 import { sendNotification } from "~/server/mail/mailer.server";
 import { renderMail } from "~/server/mail/templates.server";
@@ -100,6 +100,51 @@ export interface RegisterResult {
   status: "REGISTERED" | "WAITING";
 }
 
+export type CurrentForm = Awaited<ReturnType<typeof currentForm>>;
+
+/**
+ * Inside the event lock: the event takes registrations now (not deleted meanwhile, internal, OPEN
+ * or FULL) and the form to answer is the one the page showed (FORM_CHANGED otherwise). Shared by
+ * the single registration and a Multiplikator's registration of member companies (decision 063).
+ */
+export async function openFormLocked(tx: Db, event: EventRow, now: Date, formVersion: number | undefined): Promise<CurrentForm> {
+  // Deleted while this request waited for the lock (its organiser, or its company): refused,
+  // never a registration nobody is told about (decision 026).
+  if (event.deletedAt) throw new AppError("NOT_FOUND");
+  if (event.registrationKind !== "INTERNAL") throw new AppError("REGISTRATION_EXTERNAL");
+  const taken = await placesTaken(tx, event.id);
+  if (!acceptsRegistrations(registrationState(event, now, { taken }))) throw new AppError("REGISTRATION_CLOSED");
+  const form = await currentForm(tx, event.id);
+  if (formVersion !== undefined && formVersion !== form.version) throw new AppError("FORM_CHANGED");
+  return form;
+}
+
+/** The cleaned answers (hidden fields dropped), or RegistrationAnswersFailure with the errors per field. */
+export function checkedAnswers(form: CurrentForm, answers: FormAnswers): FormAnswers {
+  const checked = validateAnswers(form.definition, answers);
+  if (!checked.ok) throw new RegistrationAnswersFailure(checked.errors);
+  return checked.answers;
+}
+
+/**
+ * Inside the event lock: inserts one registration, REGISTERED while a place is free, WAITING once
+ * the places are taken (counted again for every insert, so a batch fills the last places in order).
+ */
+export async function insertRegistrationLocked(
+  tx: Db,
+  event: EventRow,
+  now: Date,
+  r: { companyId: string; userId: string | null; formVersion: number; answers: FormAnswers; locale: Locale },
+): Promise<RegisterResult> {
+  const taken = await placesTaken(tx, event.id);
+  const status = registrationState(event, now, { taken }) === "FULL" ? ("WAITING" as const) : ("REGISTERED" as const);
+  const [row] = await tx
+    .insert(eventRegistrations)
+    .values({ eventId: event.id, companyId: r.companyId, userId: r.userId, status, formVersion: r.formVersion, answers: r.answers, locale: r.locale, createdAt: now, updatedAt: now })
+    .returning({ id: eventRegistrations.id });
+  return { id: row!.id, status };
+}
+
 export async function registerForEvent(db: Db, actor: Actor, input: RegisterInput, now = clock.now()): Promise<RegisterResult> {
   if (!actor) throw new AppError("UNAUTHENTICATED");
   const relation = await loadEventRelation(db, actor, input.eventId, now);
@@ -115,38 +160,15 @@ export async function registerForEvent(db: Db, actor: Actor, input: RegisterInpu
   try {
     ({ event, result } = await withTransaction(db, async (tx) => {
       const event = await lockEvent(tx, input.eventId);
-      // Deleted while this request waited for the lock (its organiser, or its company): refused,
-      // never a registration nobody is told about (decision 026).
-      if (event.deletedAt) throw new AppError("NOT_FOUND");
-      if (event.registrationKind !== "INTERNAL") throw new AppError("REGISTRATION_EXTERNAL");
-      const taken = await placesTaken(tx, event.id);
-      const state = registrationState(event, now, { taken });
-      if (!acceptsRegistrations(state)) throw new AppError("REGISTRATION_CLOSED");
-      const form = await currentForm(tx, event.id);
-      if (input.formVersion !== undefined && input.formVersion !== form.version) throw new AppError("FORM_CHANGED");
-      const checked = validateAnswers(form.definition, input.answers);
-      if (!checked.ok) throw new RegistrationAnswersFailure(checked.errors);
+      const form = await openFormLocked(tx, event, now, input.formVersion);
+      const answers = checkedAnswers(form, input.answers);
       const [live] = await tx
         .select({ id: eventRegistrations.id })
         .from(eventRegistrations)
         .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.userId, actor.id), ne(eventRegistrations.status, "CANCELLED")));
       if (live) throw new AppError("ALREADY_REGISTERED");
-      const status = state === "FULL" ? ("WAITING" as const) : ("REGISTERED" as const);
-      const [row] = await tx
-        .insert(eventRegistrations)
-        .values({
-          eventId: event.id,
-          companyId: input.companyId,
-          userId: actor.id,
-          status,
-          formVersion: form.version,
-          answers: checked.answers,
-          locale: input.locale,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: eventRegistrations.id });
-      return { event, result: { id: row!.id, status } };
+      const result = await insertRegistrationLocked(tx, event, now, { companyId: input.companyId, userId: actor.id, formVersion: form.version, answers, locale: input.locale });
+      return { event, result };
     }));
   } catch (error) {
     // The lock makes this rare; the index is the last word on "one live registration".
@@ -194,13 +216,14 @@ export async function cancelRegistration(db: Db, actor: Actor, registrationId: s
   if (!actor) throw new AppError("UNAUTHENTICATED");
   if (!/^[0-9a-f-]{36}$/i.test(registrationId)) throw new AppError("NOT_FOUND");
   const [reg] = await db
-    .select({ eventId: eventRegistrations.eventId, userId: eventRegistrations.userId })
+    .select({ eventId: eventRegistrations.eventId, userId: eventRegistrations.userId, registeredBy: memberRegistrations.registeredBy })
     .from(eventRegistrations)
+    .leftJoin(memberRegistrations, eq(memberRegistrations.registrationId, eventRegistrations.id))
     .where(eq(eventRegistrations.id, registrationId));
   if (!reg) throw new AppError("NOT_FOUND");
   const relation = await loadEventRelation(db, actor, reg.eventId, now);
   // "Not yours" is "not found": registration ids are not public.
-  if (!eventPolicy.canCancelRegistration(actor, relation, reg.userId)) throw new AppError("NOT_FOUND");
+  if (!eventPolicy.canCancelRegistration(actor, relation, reg.userId, reg.registeredBy)) throw new AppError("NOT_FOUND");
   const manager = eventPolicy.canManage(actor, relation);
 
   const done = await withTransaction(db, async (tx) => {
@@ -220,26 +243,38 @@ export async function cancelRegistration(db: Db, actor: Actor, registrationId: s
   });
   if (done.repair) await queueAgendaMails(done.repair.notification);
 
-  await mailRegistrant(db, done.cancelled.userId, done.cancelled.locale, done.event, "cancelled");
-  for (const p of done.promoted) await mailRegistrant(db, p.userId, p.locale, done.event, "promoted");
+  await mailRegistrant(db, done.cancelled.userId, done.cancelled.locale, done.event, "cancelled", done.cancelled.id);
+  for (const p of done.promoted) await mailRegistrant(db, p.userId, p.locale, done.event, "promoted", p.id);
   return { promoted: done.promoted.map((p) => p.id) };
 }
 
-type MailKind = "registered" | "waiting" | "promoted" | "cancelled" | "removed";
+export type MailKind = "registered" | "waiting" | "promoted" | "cancelled" | "removed";
 
 /**
  * Mails about a registration, after the commit, in the language the user registered in.
  * Confirmation and promotion carry the calendar file. A failing mail server is logged only:
  * the registration stands (sendNotification).
  */
-export async function mailRegistrant(db: Db, userId: string | null, locale: Locale, event: EventRow, kind: MailKind): Promise<void> {
-  if (!userId) return;
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (!user) return;
+export async function mailRegistrant(db: Db, userId: string | null, locale: Locale, event: EventRow, kind: MailKind, registrationId?: string): Promise<void> {
+  let email: string | undefined;
+  if (userId) {
+    [{ email } = { email: undefined }] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  } else if (registrationId) {
+    // A Multiplikator's registration of a member company: its contact person (decision 063).
+    [{ email } = { email: undefined }] = await db
+      .select({ email: memberRegistrations.contactEmail })
+      .from(memberRegistrations)
+      .where(eq(memberRegistrations.registrationId, registrationId));
+  }
+  if (email) await mailRegistration(email, locale, event, kind);
+}
+
+/** One registration mail to `email` in `locale`. */
+export async function mailRegistration(email: string, locale: Locale, event: EventRow, kind: MailKind): Promise<void> {
   const title = locale === "cs" ? event.titleCs : event.titleDe;
   // The start in the venue's zone, named in words that fit both countries (decision 031).
   const date = `${new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "long", timeStyle: "short", timeZone: EVENT_TIME_ZONE }).format(event.startsAt)} (${zoneLabel(locale, event.startsAt).long})`;
-  const mail = renderMail(user.email, locale, {
+  const mail = renderMail(email, locale, {
     subject: `mail.eventRegistration.${kind}.subject`,
     paragraphs: [{ key: `mail.eventRegistration.${kind}.body`, values: { title, date } }],
     action: { label: "mail.eventRegistration.action", url: absoluteUrl("eventDetail", locale, undefined, { id: event.id }) },

@@ -4,7 +4,7 @@ import { type AnswerCell, type AnswerColumn, answerCells, answerColumns, functio
 import { type ParticipantSelection, type SelectionAudience, selectionAudience } from "~/schemas/participant-selection";
 import * as clock from "~/server/clock.server";
 import type { Db } from "~/server/db/client.server";
-import { companies, companyAddresses, eventForms, eventRegistrations, postalCodes, users } from "~/server/db/schema";
+import { companies, companyAddresses, eventForms, eventRegistrations, memberRegistrations, postalCodes, users } from "~/server/db/schema";
 import type { Actor } from "~/server/policy/policy";
 import { type ManagedEvent, requireParticipantAccess } from "./access.server";
 
@@ -97,8 +97,9 @@ export async function listParticipants(db: Db, actor: Actor, eventId: string, se
       .select({
         id: eventRegistrations.id,
         status: eventRegistrations.status,
-        personName: users.name,
-        email: users.email,
+        // A Multiplikator's registration of a member company has no user: its contact person (decision 063).
+        personName: sql<string | null>`coalesce(${users.name}, ${memberRegistrations.contactName})`,
+        email: sql<string | null>`coalesce(${users.email}, ${memberRegistrations.contactEmail})`,
         userId: eventRegistrations.userId,
         locale: eventRegistrations.locale,
         companyId: eventRegistrations.companyId,
@@ -115,6 +116,7 @@ export async function listParticipants(db: Db, actor: Actor, eventId: string, se
       .from(eventRegistrations)
       .innerJoin(companies, eq(companies.id, eventRegistrations.companyId))
       .leftJoin(users, eq(users.id, eventRegistrations.userId))
+      .leftJoin(memberRegistrations, eq(memberRegistrations.registrationId, eventRegistrations.id))
       .leftJoin(companyAddresses, and(eq(companyAddresses.companyId, companies.id), eq(companyAddresses.kind, "HEADQUARTERS")))
       .where(and(...conditions))
       .orderBy(asc(eventRegistrations.createdAt), asc(eventRegistrations.id)),

@@ -56,7 +56,7 @@ export async function deleteRegistration(db: Db, actor: Actor, eventId: string, 
   if (done.repair) await queueAgendaMails(done.repair.notification);
   // A cancelled registration was already told; everyone else hears that the organiser removed it.
   if (done.deleted.status !== "CANCELLED") await mailRegistrant(db, done.deleted.userId, done.deleted.locale, done.event, "removed");
-  for (const p of done.promoted) await mailRegistrant(db, p.userId, p.locale, done.event, "promoted");
+  for (const p of done.promoted) await mailRegistrant(db, p.userId, p.locale, done.event, "promoted", p.id);
   return { promoted: done.promoted.map((p) => p.id) };
 }
 

@@ -57,7 +57,13 @@ export const eventPolicy = {
   canRankFor: (actor: Actor, e: EventRelation, isMemberOfParticipatingCompany: boolean) => !!actor && eventPolicy.canView(actor, e) && isMemberOfParticipatingCompany,
   /** A company's agenda: its members, and the organisers. */
   canSeeAgenda: (actor: Actor, e: EventRelation, isMemberOfCompany: boolean) => !!actor && (isMemberOfCompany || eventPolicy.canManage(actor, e)),
-  /** Own registrations, or any registration of an event the actor manages. */
-  canCancelRegistration: (actor: Actor, e: EventRelation, registrationUserId: string | null) =>
-    !!actor && ((registrationUserId !== null && registrationUserId === actor.id) || eventPolicy.canManage(actor, e)),
+  /**
+   * Own registrations, registrations a Multiplikator made for a member company (decision 063), or
+   * any registration of an event the actor manages.
+   */
+  canCancelRegistration: (actor: Actor, e: EventRelation, registrationUserId: string | null, registeredBy: string | null = null) =>
+    !!actor &&
+    ((registrationUserId !== null && registrationUserId === actor.id) ||
+      (actor.role === "Multiplikator" && registeredBy !== null && registeredBy === actor.id) ||
+      eventPolicy.canManage(actor, e)),
 };
