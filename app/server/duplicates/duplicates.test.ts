@@ -20,6 +20,7 @@ import {
   companyDuplicatePairs,
   companyIdentifiers,
   companyNace,
+  companyRegistrationGrants,
   companyServices,
   companyTags,
   companyUserLinks,
@@ -389,6 +390,30 @@ describe("merging", () => {
     expect((await db.select().from(companyUserLinks).where(eq(companyUserLinks.userId, member.id))).map((l) => l.companyId)).toEqual([dup]);
     const bulk = await resolvePairs(db, admin, [{ a: dup, b: third }], "KEEP_BOTH", storage);
     expect(bulk).toMatchObject({ resolved: 1, deleted: 0, skipped: 0 });
+  });
+});
+
+describe("merging and registration grants (decision 063)", () => {
+  it("moves the merged-away company's grants and the grants to it, one live grant per pair and none to itself", async () => {
+    const db = handle.db;
+    const original = await company(db, "Iota Messtechnik GmbH", { register: "HRB 888" });
+    const kept = await company(db, "Iota Messtechnik", { at: BRNO, register: "HRB 888" });
+    const [chamber, association, member] = [await company(db, "Kammer Iota"), await company(db, "Verband Iota"), await company(db, "Mitglied Iota")];
+    await db.insert(companyRegistrationGrants).values([
+      { companyId: original, granteeCompanyId: chamber },
+      { companyId: kept, granteeCompanyId: chamber },
+      { companyId: original, granteeCompanyId: association },
+      { companyId: member, granteeCompanyId: original },
+      { companyId: original, granteeCompanyId: kept },
+    ]);
+    await detectDuplicates(db);
+    const result = await resolvePairs(db, admin, [{ a: original, b: kept }], "DELETE_ORIGINAL", storage);
+    expect(result).toMatchObject({ resolved: 1, deleted: 1 });
+    const grants = await db.select().from(companyRegistrationGrants).where(sql`${companyRegistrationGrants.companyId} IN (${kept}, ${member})`);
+    const live = grants.filter((g) => g.revokedAt === null).map((g) => `${g.companyId === kept ? "kept" : "member"}→${g.granteeCompanyId === chamber ? "chamber" : g.granteeCompanyId === association ? "association" : g.granteeCompanyId === kept ? "kept" : "?"}`);
+    expect(live.sort()).toEqual(["kept→association", "kept→chamber", "member→kept"]);
+    // The doubled grant and the one to itself stay as revoked history, nothing was lost silently.
+    expect(grants.filter((g) => g.revokedAt !== null)).toHaveLength(2);
   });
 });
 

@@ -38,6 +38,10 @@ export const MERGE_HANDLED_REFERENCES: Record<string, string> = {
   "invoices.recipient_company_id": "re-pointed",
   "search_documents.company_id": "derived by triggers: refreshed for the kept company, cascade-deleted for the merged-away one",
   "ad_match_docs.company_id": "derived from search_documents by a trigger (decision 060): follows its refresh for the kept company and its cascade for the merged-away one",
+  "company_registration_grants.company_id":
+    "moved (decision 063): the merged-away profile's live grants become the kept one's, unless it grants the same organisation already or would grant itself; revoked ones stay as history",
+  "company_registration_grants.grantee_company_id":
+    "re-pointed (decision 063): grants to the merged-away organisation go to the kept one, unless the granting company grants it already or is the kept one itself",
   "company_duplicate_pairs.company_a": "cascade: the merged-away profile's pairs go with it",
   "company_duplicate_pairs.company_b": "cascade: the merged-away profile's pairs go with it",
   "company_translation_jobs.company_id": "cascade: a translation job of the merged-away description has nothing left to write into (the kept profile's own jobs stay)",
@@ -166,6 +170,16 @@ export async function mergeInto(tx: Db, actorId: string, keep: Locked, drop: Loc
   // Event-day absence marks (decision 059): one per event and company.
   await tx.execute(sql`DELETE FROM b2b_absences d USING b2b_absences k WHERE d.company_id = ${D} AND k.company_id = ${K} AND k.event_id = d.event_id`);
   await tx.execute(sql`UPDATE b2b_absences SET company_id = ${K} WHERE company_id = ${D}`);
+  // "May register us for events" grants (decision 063): at most one live grant per pair, none to
+  // oneself. A live grant that would double one or point to itself is revoked (kept as history).
+  await tx.execute(sql`UPDATE company_registration_grants SET revoked_at = now()
+    WHERE revoked_at IS NULL AND ((company_id = ${D} AND grantee_company_id = ${K}) OR (company_id = ${K} AND grantee_company_id = ${D}))`);
+  await tx.execute(sql`UPDATE company_registration_grants d SET revoked_at = now() FROM company_registration_grants k
+    WHERE d.revoked_at IS NULL AND k.revoked_at IS NULL AND d.id <> k.id
+      AND ((d.company_id = ${D} AND k.company_id = ${K} AND k.grantee_company_id = d.grantee_company_id)
+        OR (d.grantee_company_id = ${D} AND k.grantee_company_id = ${K} AND k.company_id = d.company_id))`);
+  await tx.execute(sql`UPDATE company_registration_grants SET company_id = ${K} WHERE company_id = ${D}`);
+  await tx.execute(sql`UPDATE company_registration_grants SET grantee_company_id = ${K} WHERE grantee_company_id = ${D}`);
   // Wishes naming the other one of the two would become self-references.
   await tx.execute(sql`DELETE FROM b2b_preferences WHERE (company_id = ${K} AND partner_company_id = ${D}) OR (company_id = ${D} AND partner_company_id = ${K})`);
   // The duplicate's own wishes follow the kept company's, in their order; a partner named by both once.
