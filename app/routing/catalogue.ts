@@ -122,6 +122,10 @@ export const PAGES: readonly PageDef[] = [
   // The filtered selection of the accounts page (decision 033): one module for both formats.
   { id: "adminUsersCsv", de: `${ADMIN_DE}/accounts/accounts.csv`, cs: `${ADMIN_CS}/uzivatele/uzivatele.csv`, access: "adminOnly", file: "routes/admin-accounts-download.ts", resource: true },
   { id: "adminUsersXlsx", de: `${ADMIN_DE}/accounts/accounts.xlsx`, cs: `${ADMIN_CS}/uzivatele/uzivatele.xlsx`, access: "adminOnly", file: "routes/admin-accounts-download.ts", resource: true },
+  // issue 25: saved searches (decision 061) — managed next to the account pages; the digest
+  // mails' one-click unsubscribe (RFC 8058) needs no session, so it is public.
+  { id: "savedSearches", de: "mein-account/suchauftraege", cs: "muj-ucet/hlidaci-hledani", access: "signedIn", file: "routes/account-saved-searches.tsx" },
+  { id: "savedSearchUnsubscribe", de: "suchauftraege/abbestellen/:token", cs: "hlidaci-hledani/odhlaseni/:token", access: "public", file: "routes/saved-search-unsubscribe.tsx" },
 ];
 
 export type PageId = (typeof PAGES)[number]["id"];
