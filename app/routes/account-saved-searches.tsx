@@ -129,7 +129,7 @@ function SavedSearchCard({ item, busy, fieldErrors, onDelete }: { item: Item; bu
           <Title order={2} size="h4" id={headingId} style={{ overflowWrap: "anywhere" }} data-testid="saved-search-name">
             {item.name}
           </Title>
-          <Badge color={item.paused ? "gray" : "green"} variant="light" data-testid="saved-search-state">
+          <Badge color={item.paused ? "gray.7" : "#1b5e20"} variant="filled" data-testid="saved-search-state">
             {item.paused ? t("savedSearches.paused") : t("savedSearches.active")}
           </Badge>
         </Group>

@@ -22,7 +22,7 @@ export function meta(args: Route.MetaArgs) {
  */
 export function loader({ params }: Route.LoaderArgs) {
   const valid = isUnsubscribeTokenValid(params.token, clock.now());
-  return data({ valid }, { status: valid ? 200 : 404, headers: { "Cache-Control": "no-store" } });
+  return data({ valid }, { status: valid ? 200 : 404 });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
