@@ -19,7 +19,7 @@ let server: TestServer;
 let userId = "";
 let cookie = "";
 
-const unsubscribePath = (token: string) => encodeURI(href("savedSearchUnsubscribe", "cs", { token }));
+const unsubscribePath = (token: string) => encodeURI(href("savedSearchUnsubscribe", "cs", { id: token }));
 const oneClick = (token: string) => rawRequest(server, { method: "POST", path: unsubscribePath(token), headers: FORM, body: "List-Unsubscribe=One-Click" });
 const saveSearch = (query: string, body: string, headers: Record<string, string>) =>
   rawRequest(server, { method: "POST", path: `${encodeURI(href("search", "cs"))}?${query}`, headers: { ...FORM, Origin: server.url, ...headers }, body });

@@ -21,7 +21,7 @@ export function meta(args: Route.MetaArgs) {
  * session. A forged or expired token changes nothing.
  */
 export function loader({ params }: Route.LoaderArgs) {
-  const valid = isUnsubscribeTokenValid(params.token, clock.now());
+  const valid = isUnsubscribeTokenValid(params.id, clock.now());
   return data({ valid }, { status: valid ? 200 : 404 });
 }
 
@@ -29,7 +29,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!(form instanceof FormData)) return form;
   return handleAction(async () => {
-    await unsubscribeByToken(await getDb(), params.token, clock.now());
+    await unsubscribeByToken(await getDb(), params.id, clock.now());
     return { ok: true as const };
   });
 }

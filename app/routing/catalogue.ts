@@ -123,9 +123,10 @@ export const PAGES: readonly PageDef[] = [
   { id: "adminUsersCsv", de: `${ADMIN_DE}/accounts/accounts.csv`, cs: `${ADMIN_CS}/uzivatele/uzivatele.csv`, access: "adminOnly", file: "routes/admin-accounts-download.ts", resource: true },
   { id: "adminUsersXlsx", de: `${ADMIN_DE}/accounts/accounts.xlsx`, cs: `${ADMIN_CS}/uzivatele/uzivatele.xlsx`, access: "adminOnly", file: "routes/admin-accounts-download.ts", resource: true },
   // issue 25: saved searches (decision 061) — managed next to the account pages; the digest
-  // mails' one-click unsubscribe (RFC 8058) needs no session, so it is public.
+  // mails' one-click unsubscribe (RFC 8058) needs no session, so it is public (`:id` is the
+  // signed token; the page itself says noindex).
   { id: "savedSearches", de: "mein-account/suchauftraege", cs: "muj-ucet/hlidaci-hledani", access: "signedIn", file: "routes/account-saved-searches.tsx" },
-  { id: "savedSearchUnsubscribe", de: "suchauftraege/abbestellen/:token", cs: "hlidaci-hledani/odhlaseni/:token", access: "public", file: "routes/saved-search-unsubscribe.tsx" },
+  { id: "savedSearchUnsubscribe", de: "suchauftraege/abbestellen/:id", cs: "hlidaci-hledani/odhlaseni/:id", access: "public", file: "routes/saved-search-unsubscribe.tsx" },
 ];
 
 export type PageId = (typeof PAGES)[number]["id"];

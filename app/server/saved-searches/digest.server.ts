@@ -178,7 +178,7 @@ export function renderDigestMail(digest: { id: string; userId: string; sections:
   const base = config.publicUrl;
   const t = (key: Parameters<typeof translate>[1], values?: Parameters<typeof translate>[2]) => translate(locale, key, values);
   const total = digest.sections.reduce((sum, s) => sum + s.hits.length + s.more, 0);
-  const unsubscribeUrl = `${base}${href("savedSearchUnsubscribe", locale, { token: makeUnsubscribeToken(digest.userId, now) })}`;
+  const unsubscribeUrl = `${base}${href("savedSearchUnsubscribe", locale, { id: makeUnsubscribeToken(digest.userId, now) })}`;
   const manageUrl = `${base}${href("savedSearches", locale)}`;
   const searchUrl = (params: string) => `${base}${href("search", locale)}?${params}`;
   const hitUrl = (companyId: string) => `${base}${href("companyDetail", locale, { id: companyId })}`;
