@@ -20,6 +20,7 @@ import { searchCatalogue } from "~/server/search/search.server";
 import { handleAction, parseForm, readForm } from "~/server/http/actions.server";
 import { SaveSearchSchema } from "~/schemas/saved-search";
 import { saveSearch } from "~/server/saved-searches/saved-searches.server";
+import { AppError } from "~/server/errors";
 import type { Route } from "./+types/search";
 
 export function meta(args: Route.MetaArgs) {
@@ -92,6 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(form instanceof FormData)) return form;
   return handleAction(
     async () => {
+      if (form.get("intent") !== "saveSearch") throw new AppError("INVALID_INPUT");
       const input = parseForm(SaveSearchSchema, form);
       await saveSearch(await getDb(), context.get(userContext), new URL(request.url).searchParams, input);
       return { ok: true as const, intent: "saveSearch" as const };
