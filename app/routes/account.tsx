@@ -204,6 +204,17 @@ export default function Account() {
           </Stack>
         </Paper>
       )}
+      <Paper withBorder p="lg">
+        <Stack gap="sm">
+          <Title order={2} size="h3">
+            {t("account.savedSearches.title")}
+          </Title>
+          <Text>{t("account.savedSearches.text")}</Text>
+          <Anchor component={Link} to={href("savedSearches", locale)} data-testid="account-saved-searches-link">
+            {t("account.savedSearches.link")}
+          </Anchor>
+        </Stack>
+      </Paper>
 
       <RoleRequestCard
         state={roleRequest}

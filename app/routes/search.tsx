@@ -1,8 +1,9 @@
 import { Grid, Stack, Title } from "@mantine/core";
 import { useRef } from "react";
-import { data, redirect, useLoaderData, useLocation } from "react-router";
+import { data, redirect, useActionData, useLoaderData, useLocation } from "react-router";
 import { naceOptionsFor, topOfNaceTree } from "~/components/company/nace-options";
 import { SearchForm, type SearchFormHandle } from "~/components/search/SearchForm";
+import { SaveSearchPanel } from "~/components/search/SaveSearchPanel";
 import { SearchResults } from "~/components/search/SearchResults";
 import { useT } from "~/i18n/i18n-context";
 import { localeOfPath } from "~/i18n/locales";
@@ -16,6 +17,10 @@ import { userContext } from "~/server/http/context";
 import { listNace } from "~/server/reference/nace.server";
 import { searchPlaces } from "~/server/reference/geocode.server";
 import { searchCatalogue } from "~/server/search/search.server";
+import { handleAction, parseForm, readForm } from "~/server/http/actions.server";
+import { SaveSearchSchema } from "~/schemas/saved-search";
+import { saveSearch } from "~/server/saved-searches/saved-searches.server";
+import { AppError } from "~/server/errors";
 import type { Route } from "./+types/search";
 
 export function meta(args: Route.MetaArgs) {
@@ -75,14 +80,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       nace: naceOptionsFor(topOfNaceTree(nace, search.kind === "empty" ? [] : search.query.nace), locale),
       /** The place the user typed (kept in the field when it could not be found). */
       typedPlace: malformed ? "" : (url.searchParams.get("place") ?? ""),
+      /** Signed-in users may save the search (issue 25). */
+      canSave: context.get(userContext) !== null && search.kind === "ok",
     },
     { status: malformed ? 400 : 200 },
   );
 }
 
+/** "Save this search" (issue 25, decision 061): the search saved is the page's own URL. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request, { intent: "saveSearch" as const });
+  if (!(form instanceof FormData)) return form;
+  return handleAction(
+    async () => {
+      if (form.get("intent") !== "saveSearch") throw new AppError("INVALID_INPUT");
+      const input = parseForm(SaveSearchSchema, form);
+      await saveSearch(await getDb(), context.get(userContext), new URL(request.url).searchParams, input);
+      return { ok: true as const, intent: "saveSearch" as const };
+    },
+    { intent: "saveSearch" as const },
+  );
+}
+
 export default function SearchPage() {
   const t = useT();
-  const { search, result, tags, nace, typedPlace } = useLoaderData<typeof loader>();
+  const { search, result, tags, nace, typedPlace, canSave } = useLoaderData<typeof loader>();
+  const saved = useActionData<typeof action>();
   const location = useLocation();
   const form = useRef<SearchFormHandle>(null);
   const query = search.kind === "empty" ? null : search.query;
@@ -106,7 +129,16 @@ export default function SearchPage() {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 8 }} miw={0}>
-          <SearchResults query={query} result={result} onPickLocation={(point) => form.current?.searchAround(point)} />
+          <Stack gap="md">
+            {canSave && query && (
+              <SaveSearchPanel
+                key={location.search}
+                defaultName={query.term || query.location?.label || ""}
+                outcome={saved ? { ok: saved.ok, error: "error" in saved ? saved.error : undefined, fieldErrors: "fieldErrors" in saved ? saved.fieldErrors : undefined } : undefined}
+              />
+            )}
+            <SearchResults query={query} result={result} onPickLocation={(point) => form.current?.searchAround(point)} />
+          </Stack>
         </Grid.Col>
       </Grid>
     </Stack>

@@ -130,6 +130,11 @@ export const PAGES: readonly PageDef[] = [
   { id: "eventRegisterMembers", de: "veranstaltungen/:id/mitglieder-anmelden", cs: "události/:id/registrace-clenu", access: "signedIn", file: "routes/event-register-members.tsx" },
   { id: "adminMemberRegistrations", de: `${ADMIN_DE}/mitgliederanmeldungen`, cs: `${ADMIN_CS}/registrace-clenu`, access: "adminArea", file: "routes/admin-member-registrations.tsx" },
   { id: "accountRegistrationGrants", de: "mein-account/anmelderechte", cs: "muj-ucet/opravneni-registrace", access: "signedIn", file: "routes/account-registration-grants.tsx" },
+  // issue 25: saved searches (decision 061) — managed next to the account pages; the digest
+  // mails' one-click unsubscribe (RFC 8058) needs no session, so it is public (`:id` is the
+  // signed token; the page itself says noindex).
+  { id: "savedSearches", de: "mein-account/suchauftraege", cs: "muj-ucet/hlidaci-hledani", access: "signedIn", file: "routes/account-saved-searches.tsx" },
+  { id: "savedSearchUnsubscribe", de: "suchauftraege/abbestellen/:id", cs: "hlidaci-hledani/odhlaseni/:id", access: "public", file: "routes/saved-search-unsubscribe.tsx" },
 ];
 
 export type PageId = (typeof PAGES)[number]["id"];

@@ -229,6 +229,10 @@ export const ERROR_CODES = [
   // --- duplicates (decision 040) ---
   "DUPLICATE_PAIR_GONE",
   "DUPLICATE_COMPANY_GONE",
+  // --- issue 25: saved searches (decision 061) ---
+  "SAVED_SEARCH_LIMIT_REACHED",
+  "SAVED_SEARCH_INVALID",
+  "UNSUBSCRIBE_LINK_INVALID",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -301,6 +305,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   // duplicates (decision 040)
   DUPLICATE_PAIR_GONE: 409,
   DUPLICATE_COMPANY_GONE: 409,
+  // issue 25: saved searches (decision 061)
+  SAVED_SEARCH_LIMIT_REACHED: 409,
 };
 
 export class AppError extends Error {

@@ -36,6 +36,12 @@ export const searchDocuments = pgTable(
     validUntil: timestamp("valid_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     /**
+     * When the row entered the table (its inserting transaction's start; an upsert keeps it): what
+     * saved-search digests call "new" (decision 061). A row that left (deactivated, expired) and
+     * comes back is new again.
+     */
+    firstIndexedAt: timestamp("first_indexed_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
      * Every filter as a key for the kind's GIN index on (tsv, facets) (migration 0004, decision 010):
      * c:<country>, t:<tag id>, n:<NACE code or ancestor>, and g0/g1/g2 geo cells.
      */
@@ -44,7 +50,7 @@ export const searchDocuments = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`pn_facets(kind, country, tag_ids, nace_codes, lat, lon)`),
   },
-  (t) => [index("search_documents_company_idx").on(t.companyId)],
+  (t) => [index("search_documents_company_idx").on(t.companyId), index("search_documents_first_indexed_idx").on(t.firstIndexedAt)],
 );
 
 /** Every distinct lexeme of the search documents: typo-tolerant expansion of search terms. */

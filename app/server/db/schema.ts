@@ -136,3 +136,4 @@ export * from "./schema-translations";
 export * from "./schema-duplicates";
 export * from "./schema-ad-matches";
 export * from "./schema-members";
+export * from "./schema-saved-searches";

@@ -7,6 +7,7 @@ import { b2bNoShowCutoffJob } from "~/server/matching/no-shows.server";
 import { b2bPreferenceReminderJob } from "~/server/matching/preference-reminders.server";
 import { participantMailJob, participantMailSweepJob } from "~/server/participants/mail-jobs.server";
 import { translationDrainJob, translationJob, translationSweepJob } from "~/server/translation/job-definitions.server";
+import { savedSearchDigestJob, savedSearchDigestSendJob } from "~/server/saved-searches/jobs.server";
 import { config } from "~/server/config.server";
 import type { JobDefinition } from "./job";
 import { testSlowJob } from "./test-jobs.server";
@@ -28,6 +29,9 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   duplicateDetectionJob,
   // issue 25: offers meet requests — expired ads leave the match table (decision 060).
   adMatchPruneJob,
+  // issue 25: saved searches (decision 061)
+  savedSearchDigestJob,
+  savedSearchDigestSendJob,
   // Test servers only: the graceful-shutdown test's job in hand (decision 051).
   ...(config.appEnv === "test" ? [testSlowJob] : []),
 ] as unknown as JobDefinition[];

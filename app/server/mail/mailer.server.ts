@@ -19,6 +19,10 @@ export interface OutgoingMail {
   attachments?: Array<{ filename: string; contentType: string; content: string | Buffer; encoding?: "base64" }>;
   /** A stable Message-ID (`<…@…>`): a mail sent twice after a crash is the same message to clients. */
   messageId?: string;
+  /** nodemailer's List-* headers, e.g. `{ unsubscribe: { url, comment } }` → List-Unsubscribe (decision 061). */
+  list?: { unsubscribe: { url: string; comment: string } };
+  /** Further headers as they are (List-Unsubscribe-Post for RFC 8058 one-click). */
+  headers?: Record<string, string>;
 }
 
 export interface StoredMail extends Omit<OutgoingMail, "attachments"> {

@@ -247,3 +247,29 @@ export function kindCountsSql(q: SearchQuery, now: Date, term: TermQuery | null,
   const counts = kinds.map((kind) => sql`(${searchCountSql({ ...q, type: kind }, now, term)}) AS ${sql.identifier(kind)}`);
   return sql`SELECT ${sql.join(counts, sql`, `)}`;
 }
+
+/** One saved search's part of newMatchesSql. */
+export interface NewMatchesPart {
+  query: SearchQuery;
+  term: TermQuery | null;
+  /** Search rows first indexed in [since, until) are new. */
+  since: Date;
+  until: Date;
+}
+
+/**
+ * Saved-search digests (decision 061): per part, the matches that entered the search table in
+ * its window, newest first, at most `limit` each, with the company name — the search page's own
+ * conditions (same filters, same index), plus the window on first_indexed_at. One statement for
+ * all of a user's searches; `part` numbers the rows by their search.
+ */
+export function newMatchesSql(parts: readonly NewMatchesPart[], now: Date, limit: number): SQL {
+  const selects = parts.map(
+    (p, i) => sql`(SELECT ${i}::int AS part, d.doc_id AS "docId", d.kind, d.company_id AS "companyId", d.title, c.name AS "companyName"
+      FROM search_documents d JOIN companies c ON c.id = d.company_id
+      WHERE ${sql.join(conditions(p.query, now, p.term), sql` AND `)}
+        AND d.first_indexed_at >= ${p.since.toISOString()}::timestamptz AND d.first_indexed_at < ${p.until.toISOString()}::timestamptz
+      ORDER BY d.first_indexed_at DESC, d.doc_id LIMIT ${limit})`,
+  );
+  return sql.join(selects, sql` UNION ALL `);
+}
