@@ -122,6 +122,11 @@ export const PAGES: readonly PageDef[] = [
   // The filtered selection of the accounts page (decision 033): one module for both formats.
   { id: "adminUsersCsv", de: `${ADMIN_DE}/accounts/accounts.csv`, cs: `${ADMIN_CS}/uzivatele/uzivatele.csv`, access: "adminOnly", file: "routes/admin-accounts-download.ts", resource: true },
   { id: "adminUsersXlsx", de: `${ADMIN_DE}/accounts/accounts.xlsx`, cs: `${ADMIN_CS}/uzivatele/uzivatele.xlsx`, access: "adminOnly", file: "routes/admin-accounts-download.ts", resource: true },
+  // issue 25: network effects (decision 062): the one-click prolong of an ad-expiry reminder and the iCal feeds.
+  { id: "adProlong", de: "anzeige-verlaengern", cs: "prodlouzeni-inzeratu", access: "public", file: "routes/ad-prolong.tsx" },
+  { id: "eventsCalendarFeed", de: "veranstaltungen/kalender.ics", cs: "udalosti/kalendar.ics", access: "public", file: "routes/calendar-feed-public.ts", resource: true },
+  { id: "organiserCalendarFeed", de: "firmen/:id/veranstaltungen.ics", cs: "firmy/:id/udalosti.ics", access: "public", file: "routes/calendar-feed-organiser.ts", resource: true },
+  { id: "personalCalendarFeed", de: "kalender/:token/meine-veranstaltungen.ics", cs: "kalendar/:token/moje-udalosti.ics", access: "public", file: "routes/calendar-feed-personal.ts", resource: true },
 ];
 
 export type PageId = (typeof PAGES)[number]["id"];

@@ -229,6 +229,8 @@ export const ERROR_CODES = [
   // --- duplicates (decision 040) ---
   "DUPLICATE_PAIR_GONE",
   "DUPLICATE_COMPANY_GONE",
+  // issue 25: network effects (decision 062)
+  "PROLONG_LINK_INVALID",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

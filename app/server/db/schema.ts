@@ -134,3 +134,4 @@ export * from "./schema-analytics";
 export * from "./schema-imports";
 export * from "./schema-translations";
 export * from "./schema-duplicates";
+export * from "./schema-network";

@@ -7,6 +7,7 @@ import { b2bPreferenceReminderJob } from "~/server/matching/preference-reminders
 import { participantMailJob, participantMailSweepJob } from "~/server/participants/mail-jobs.server";
 import { translationDrainJob, translationJob, translationSweepJob } from "~/server/translation/job-definitions.server";
 import { config } from "~/server/config.server";
+import { adExpiryReminderJob, staleProfileReminderJob } from "~/server/reminders/reminders.server";
 import type { JobDefinition } from "./job";
 import { testSlowJob } from "./test-jobs.server";
 
@@ -25,6 +26,9 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   translationDrainJob,
   translationSweepJob,
   duplicateDetectionJob,
+  // issue 25: network effects (decision 062)
+  adExpiryReminderJob,
+  staleProfileReminderJob,
   // Test servers only: the graceful-shutdown test's job in hand (decision 051).
   ...(config.appEnv === "test" ? [testSlowJob] : []),
 ] as unknown as JobDefinition[];
