@@ -22,7 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return { token, preview: await prolongPreview(await getDb(), token), error: null };
   } catch (error) {
-    if (isAppError(error) && error.code === "PROLONG_LINK_INVALID") return data({ token, preview: null, error: error.code }, { status: 400 });
+    // Opened without a token (a typed address): the explanation, not an error status.
+    if (isAppError(error) && error.code === "PROLONG_LINK_INVALID") return data({ token, preview: null, error: error.code }, { status: token ? 400 : 200 });
     throw error;
   }
 }

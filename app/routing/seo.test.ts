@@ -4,14 +4,14 @@ import { PAGES } from "./catalogue";
 import { href } from "./paths";
 import { absoluteUrl, seoHead } from "./seo";
 
-const PARAMS = { id: "abc-1", registrationId: "r-2", invoiceId: "i-3", companyId: "c-4" };
+const PARAMS = { id: "abc-1", registrationId: "r-2", invoiceId: "i-3", companyId: "c-4", token: "t-5" };
 
 describe("SEO head from the catalogue (issue 13)", () => {
   it("indexes public pages only, with canonical and de/cs/x-default alternates", () => {
     for (const page of PAGES) {
       for (const locale of LOCALES) {
         const head = seoHead(href(page.id, locale, PARAMS));
-        const expected = page.access === "public" && !page.resource && page.id !== "verify";
+        const expected = page.access === "public" && !page.resource && !["verify", "adProlong"].includes(page.id);
         expect(head.indexable, `${page.id} ${locale}`).toBe(expected);
         if (!expected) {
           expect(head.canonical).toBeNull();
