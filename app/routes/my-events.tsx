@@ -153,7 +153,7 @@ export default function MyEventsPage() {
         {upcoming.length === 0 ? (
           <Text>
             {t("myEvents.noneUpcoming")}{" "}
-            <Anchor component={Link} to={href("eventList", locale)}>
+            <Anchor component={Link} to={href("eventList", locale)} underline="always">
               {t("myEvents.findEvents")}
             </Anchor>
           </Text>
