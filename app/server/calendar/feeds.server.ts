@@ -54,6 +54,17 @@ const icsColumns = {
   updatedAt: events.updatedAt,
 };
 
+/**
+ * The entry with a DTSTAMP of its last change instead of "now" (the `ics` default): the same data
+ * give the same bytes, so the ETag stays and calendar apps get their 304.
+ */
+function stamped(entry: EventAttributes, changedAt: number): EventAttributes {
+  // `timestamp` (DTSTAMP) is read by ics 3.x but missing from its typings.
+  return { ...entry, timestamp: changedAt } as unknown as EventAttributes;
+}
+
+const eventEntry = (e: IcsEvent, locale: Locale) => stamped(eventIcsAttributes(e, locale), e.updatedAt.getTime());
+
 const since = (now: Date) => new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000);
 
 function newest(dates: Date[]): Date | null {
@@ -78,7 +89,7 @@ async function publicRows(db: Db, now: Date, extra?: ReturnType<typeof and>): Pr
 export async function publicEventsFeed(db: Db, locale: Locale, now = clock.now()): Promise<CalendarFeed> {
   const rows = await publicRows(db, now);
   return {
-    ics: calendarIcs(rows.map((e) => eventIcsAttributes(e, locale)), "partnernet/events", translate(locale, "calendarFeed.publicName")),
+    ics: calendarIcs(rows.map((e) => eventEntry(e, locale)), "partnernet/events", translate(locale, "calendarFeed.publicName")),
     lastModified: newest(rows.map((r) => r.updatedAt)),
   };
 }
@@ -105,7 +116,7 @@ export async function organiserEventsFeed(db: Db, companyId: string, locale: Loc
     ),
   );
   return {
-    ics: calendarIcs(rows.map((e) => eventIcsAttributes(e, locale)), "partnernet/events", translate(locale, "calendarFeed.organiserName", { organiser: company.name })),
+    ics: calendarIcs(rows.map((e) => eventEntry(e, locale)), "partnernet/events", translate(locale, "calendarFeed.organiserName", { organiser: company.name })),
     lastModified: newest([company.updatedAt, ...rows.map((r) => r.updatedAt)]),
   };
 }
@@ -185,13 +196,14 @@ export async function personalFeed(db: Db, token: string, locale: Locale, now = 
     changes.push(row.updatedAt, row.registeredAt);
     if (!seen.has(row.id)) {
       seen.add(row.id);
-      entries.push(eventIcsAttributes(row as IcsEvent, locale));
+      entries.push(eventEntry(row as IcsEvent, locale));
     }
     if (!row.b2b) continue;
     try {
       const agenda = await loadAgenda(db, actor, row.id, row.companyId, now);
       if (agenda) {
-        entries.push(...agendaIcsEntries(row, agenda, locale, 0));
+        const published = agenda.publishedAt ? Date.parse(agenda.publishedAt) : row.updatedAt.getTime();
+        entries.push(...agendaIcsEntries(row, agenda, locale, 0).map((entry) => stamped(entry, published)));
         if (agenda.publishedAt) changes.push(new Date(agenda.publishedAt));
       }
     } catch (error) {
