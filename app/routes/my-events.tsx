@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return { ok: true as const, revoked: true };
       }
       const token = await createFeedToken(db, actor);
-      return { ok: true as const, feedUrl: absoluteUrl("personalCalendarFeed", locale, undefined, { token }) };
+      return { ok: true as const, feedUrl: absoluteUrl("personalCalendarFeed", locale, { token }) };
     });
   }
   return handleAction(async () => runRegistrationIntent(await getDb(), actor, form), { intent: "cancel" });

@@ -126,7 +126,7 @@ export const PAGES: readonly PageDef[] = [
   { id: "adProlong", de: "anzeige-verlaengern", cs: "prodlouzeni-inzeratu", access: "public", file: "routes/ad-prolong.tsx" },
   { id: "eventsCalendarFeed", de: "veranstaltungen/kalender.ics", cs: "udalosti/kalendar.ics", access: "public", file: "routes/calendar-feed-public.ts", resource: true },
   { id: "organiserCalendarFeed", de: "firmen/:id/veranstaltungen.ics", cs: "firmy/:id/udalosti.ics", access: "public", file: "routes/calendar-feed-organiser.ts", resource: true },
-  { id: "personalCalendarFeed", de: "kalender/:token/meine-veranstaltungen.ics", cs: "kalendar/:token/moje-udalosti.ics", access: "public", file: "routes/calendar-feed-personal.ts", resource: true },
+  { id: "personalCalendarFeed", de: "kalender/meine-veranstaltungen.ics", cs: "kalendar/moje-udalosti.ics", access: "public", file: "routes/calendar-feed-personal.ts", resource: true },
 ];
 
 export type PageId = (typeof PAGES)[number]["id"];

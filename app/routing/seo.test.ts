@@ -4,7 +4,7 @@ import { PAGES } from "./catalogue";
 import { href } from "./paths";
 import { absoluteUrl, seoHead } from "./seo";
 
-const PARAMS = { id: "abc-1", registrationId: "r-2", invoiceId: "i-3", companyId: "c-4", token: "t-5" };
+const PARAMS = { id: "abc-1", registrationId: "r-2", invoiceId: "i-3", companyId: "c-4" };
 
 describe("SEO head from the catalogue (issue 13)", () => {
   it("indexes public pages only, with canonical and de/cs/x-default alternates", () => {
