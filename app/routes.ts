@@ -34,5 +34,7 @@ export default [
   route("api/v1/*", "routes/api.v1.ts"),
   route("dev/outbox", "routes/dev.outbox.tsx"),
   route("dev/error", "routes/dev.error.tsx"),
+  // issue 25: run the reminder jobs now (development only, decision 062).
+  route("dev/reminders", "routes/dev.reminders.tsx"),
   route("*", "routes/not-found.tsx", { id: "notFound" }),
 ] satisfies RouteConfig;

@@ -63,7 +63,7 @@ describe("the head of every built public page", () => {
       expect(head.titles, key).toHaveLength(1);
       for (const tag of ONCE) {
         // verify is noindex: no og:url (it has no canonical).
-        if (key.startsWith("verify.") && tag === "og:url") continue;
+        if ((key.startsWith("verify.") || key.startsWith("adProlong.")) && tag === "og:url") continue;
         expect(metaValues(head, tag), `${key} ${tag}`).toHaveLength(1);
       }
       const names = head.meta.map((m) => m.key);
@@ -89,7 +89,7 @@ describe("the head of every built public page", () => {
     for (const [key, head] of heads) {
       const [pageId, locale] = key.split(".") as [string, Locale];
       const url = (l: Locale) => absoluteUrl(base, href(pageId, l, { id: ids[pageId] }));
-      if (pageId === "verify") {
+      if (pageId === "verify" || pageId === "adProlong") {
         expect(metaValues(head, "robots")).toEqual(["noindex"]);
         expect(canonicalsOf(head)).toEqual([]);
         continue;

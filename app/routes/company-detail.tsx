@@ -10,6 +10,7 @@ import { ServiceList } from "~/components/company-detail/ServiceList";
 import { useFormat, useLocale, useT } from "~/i18n/i18n-context";
 import { errorMeta, pageMeta } from "~/routing/current-page";
 import { href } from "~/routing/paths";
+import { translate } from "~/i18n/translate";
 import { absoluteUrl } from "~/routing/seo";
 import { localeOfPath } from "~/i18n/locales";
 import { getCompanyDetail } from "~/server/companies/detail.server";
@@ -18,6 +19,7 @@ import { companySeo } from "~/server/seo/entity-seo.server";
 import { publicBaseUrl } from "~/server/request-origin.server";
 import { getDb } from "~/server/db/client.server";
 import { isAppError } from "~/server/errors";
+import { organiserHasPublicEvents } from "~/server/calendar/feeds.server";
 import { handleAction, readForm } from "~/server/http/actions.server";
 import { userContext } from "~/server/http/context";
 import { getStorage } from "~/server/storage/storage.server";
@@ -26,7 +28,21 @@ import { idOrNotFound, intentOf, runCompanyIntent } from "./company-detail.actio
 
 export function meta(args: Route.MetaArgs) {
   if (args.error || !args.loaderData) return errorMeta(args.location.pathname);
-  return pageMeta(args, "page.companyDetail.title", args.loaderData.company.name, args.loaderData.seo);
+  const base = pageMeta(args, "page.companyDetail.title", args.loaderData.company.name, args.loaderData.seo);
+  const locale = localeOfPath(args.location.pathname) ?? "de";
+  // Calendar autodiscovery (issue 25, decision 062): an organiser with public events offers them as an iCal feed.
+  return args.loaderData.calendarFeed
+    ? [
+        ...base,
+        {
+          tagName: "link",
+          rel: "alternate",
+          type: "text/calendar",
+          title: translate(locale, "calendarFeed.organiserName", { organiser: args.loaderData.company.name }),
+          href: href("organiserCalendarFeed", locale, { id: args.loaderData.company.id }),
+        },
+      ]
+    : base;
 }
 
 /** Hidden or unknown profiles: the spec's error screen inside the layout, with a page title (axe). */
@@ -57,6 +73,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         state,
       })),
       signedIn: actor !== null,
+      calendarFeed: detail.company.status === "VERIFIED" && (await organiserHasPublicEvents(await getDb(), detail.company.id)),
       notice: url.searchParams.get("created") === "1" ? ("created" as const) : url.searchParams.get("saved") === "1" ? ("saved" as const) : null,
     };
   } catch (error) {

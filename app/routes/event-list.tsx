@@ -25,6 +25,8 @@ export function meta(args: Route.MetaArgs) {
     ...pageMeta(args, "page.eventList.title"),
     // RSS autodiscovery: the upcoming events as a feed in this language.
     { tagName: "link", rel: "alternate", type: "application/rss+xml", title: translate(locale, "feed.events.title"), href: href("eventFeed", locale) },
+    // iCal autodiscovery (issue 25, decision 062): every public event as a calendar to subscribe to.
+    { tagName: "link", rel: "alternate", type: "text/calendar", title: translate(locale, "calendarFeed.publicName"), href: href("eventsCalendarFeed", locale) },
   ];
 }
 
@@ -151,6 +153,9 @@ export default function EventListPage() {
           <Filters key={location.search} query={query} errors={errors} />
           <Anchor href={href("eventFeed", locale)} size="sm" mt="md" display="inline-block" data-testid="events-feed-link">
             {t("feed.events.link")}
+          </Anchor>
+          <Anchor href={href("eventsCalendarFeed", locale)} size="sm" mt="xs" display="block" data-testid="events-calendar-feed-link">
+            {t("calendarFeed.publicLink")}
           </Anchor>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 8 }} miw={0}>

@@ -13,6 +13,10 @@ import { runRegistrationIntent } from "~/server/events/registration-actions.serv
 import { handleAction, readForm } from "~/server/http/actions.server";
 import { userContext } from "~/server/http/context";
 import { EventTimeRange } from "~/components/events/EventTimeRange";
+import { PersonalCalendarFeed } from "~/components/events/PersonalCalendarFeed";
+import { localeOfPath } from "~/i18n/locales";
+import { absoluteUrl } from "~/server/accounts/links.server";
+import { createFeedToken, feedTokenState, revokeFeedToken } from "~/server/calendar/feeds.server";
 import type { Route } from "./+types/my-events";
 
 export function meta(args: Route.MetaArgs) {
@@ -20,13 +24,30 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return getMyEvents(await getDb(), context.get(userContext));
+  const db = await getDb();
+  const actor = context.get(userContext);
+  return { ...(await getMyEvents(db, actor)), calendarFeed: await feedTokenState(db, actor) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!(form instanceof FormData)) return form;
-  return handleAction(async () => runRegistrationIntent(await getDb(), context.get(userContext), form), { intent: "cancel" });
+  const intent = String(form.get("intent") ?? "");
+  const actor = context.get(userContext);
+  // The personal calendar feed (issue 25, decision 062): the new secret URL is shown once.
+  if (intent === "calendarFeedCreate" || intent === "calendarFeedRevoke") {
+    const locale = localeOfPath(new URL(request.url).pathname) ?? "de";
+    return handleAction(async () => {
+      const db = await getDb();
+      if (intent === "calendarFeedRevoke") {
+        await revokeFeedToken(db, actor);
+        return { ok: true as const, revoked: true };
+      }
+      const token = await createFeedToken(db, actor);
+      return { ok: true as const, feedUrl: absoluteUrl("personalCalendarFeed", locale, { token }) };
+    });
+  }
+  return handleAction(async () => runRegistrationIntent(await getDb(), actor, form), { intent: "cancel" });
 }
 
 type Registration = Awaited<ReturnType<typeof loader>>["upcoming"][number];
@@ -112,7 +133,7 @@ export default function MyEventsPage() {
   const t = useT();
   const locale = useLocale();
   const format = useFormat();
-  const { upcoming, past, organised } = useLoaderData<typeof loader>();
+  const { upcoming, past, organised, calendarFeed } = useLoaderData<typeof loader>();
   const [target, setTarget] = useState<Registration | null>(null);
   const list = (items: Registration[], testId: string) => (
     <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: "none" }} data-testid={testId}>
@@ -132,7 +153,7 @@ export default function MyEventsPage() {
         {upcoming.length === 0 ? (
           <Text>
             {t("myEvents.noneUpcoming")}{" "}
-            <Anchor component={Link} to={href("eventList", locale)}>
+            <Anchor component={Link} to={href("eventList", locale)} underline="always">
               {t("myEvents.findEvents")}
             </Anchor>
           </Text>
@@ -146,6 +167,7 @@ export default function MyEventsPage() {
         </Title>
         {past.length === 0 ? <Text>{t("myEvents.nonePast")}</Text> : list(past, "my-events-past")}
       </section>
+      <PersonalCalendarFeed feed={calendarFeed} />
       {organised.length > 0 && (
         <section aria-labelledby="my-organised">
           <Title order={2} size="h3" id="my-organised" mb="sm">

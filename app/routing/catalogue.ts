@@ -135,6 +135,11 @@ export const PAGES: readonly PageDef[] = [
   // signed token; the page itself says noindex).
   { id: "savedSearches", de: "mein-account/suchauftraege", cs: "muj-ucet/hlidaci-hledani", access: "signedIn", file: "routes/account-saved-searches.tsx" },
   { id: "savedSearchUnsubscribe", de: "suchauftraege/abbestellen/:id", cs: "hlidaci-hledani/odhlaseni/:id", access: "public", file: "routes/saved-search-unsubscribe.tsx" },
+  // issue 25: network effects (decision 062): the one-click prolong of an ad-expiry reminder and the iCal feeds.
+  { id: "adProlong", de: "anzeige-verlaengern", cs: "prodlouzeni-inzeratu", access: "public", file: "routes/ad-prolong.tsx" },
+  { id: "eventsCalendarFeed", de: "veranstaltungen/kalender.ics", cs: "udalosti/kalendar.ics", access: "public", file: "routes/calendar-feed-public.ts", resource: true },
+  { id: "organiserCalendarFeed", de: "firmen/:id/veranstaltungen.ics", cs: "firmy/:id/udalosti.ics", access: "public", file: "routes/calendar-feed-organiser.ts", resource: true },
+  { id: "personalCalendarFeed", de: "kalender/meine-veranstaltungen.ics", cs: "kalendar/moje-udalosti.ics", access: "public", file: "routes/calendar-feed-personal.ts", resource: true },
 ];
 
 export type PageId = (typeof PAGES)[number]["id"];

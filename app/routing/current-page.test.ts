@@ -50,7 +50,7 @@ describe("the page's head tags (issue 13)", () => {
     for (const page of PAGES.filter((p) => !p.resource)) {
       for (const locale of LOCALES) {
         const robots = content(pageMeta(at(href(page.id, locale, { id: "1", registrationId: "2", invoiceId: "3", companyId: "4" })), "site.name"), "name", "robots");
-        expect(robots, `${page.id} ${locale}`).toEqual([page.access === "public" && page.id !== "verify" ? "index, follow" : "noindex"]);
+        expect(robots, `${page.id} ${locale}`).toEqual([page.access === "public" && !["verify", "adProlong"].includes(page.id) ? "index, follow" : "noindex"]);
       }
     }
     expect(content(pageMeta(at("/de/suche", "?q=cnc"), "page.search.title"), "name", "robots")).toEqual(["noindex"]);

@@ -11,7 +11,7 @@ describe("SEO head from the catalogue (issue 13)", () => {
     for (const page of PAGES) {
       for (const locale of LOCALES) {
         const head = seoHead(href(page.id, locale, PARAMS));
-        const expected = page.access === "public" && !page.resource && page.id !== "verify";
+        const expected = page.access === "public" && !page.resource && !["verify", "adProlong"].includes(page.id);
         expect(head.indexable, `${page.id} ${locale}`).toBe(expected);
         if (!expected) {
           expect(head.canonical).toBeNull();

@@ -20,7 +20,7 @@ export interface SeoHead {
 const TRACKING = /^(utm_.*|mtm_.*|pk_.*|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|igshid|_ga|_gl)$/i;
 
 /** Public pages that should not be found: a one-time confirmation link. */
-const NOINDEX_PUBLIC = new Set(["verify"]);
+const NOINDEX_PUBLIC = new Set(["verify", "adProlong"]);
 
 /** Pages whose parameters are a visitor's query: one result page per query would be thin duplicates. */
 const QUERY_PAGES = new Set(["search"]);

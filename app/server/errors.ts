@@ -233,6 +233,8 @@ export const ERROR_CODES = [
   "SAVED_SEARCH_LIMIT_REACHED",
   "SAVED_SEARCH_INVALID",
   "UNSUBSCRIBE_LINK_INVALID",
+  // issue 25: network effects (decision 062)
+  "PROLONG_LINK_INVALID",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

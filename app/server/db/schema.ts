@@ -137,3 +137,4 @@ export * from "./schema-duplicates";
 export * from "./schema-ad-matches";
 export * from "./schema-members";
 export * from "./schema-saved-searches";
+export * from "./schema-network";

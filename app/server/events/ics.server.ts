@@ -1,4 +1,4 @@
-import { createEvent } from "ics";
+import { createEvent, createEvents, type EventAttributes } from "ics";
 import type { Locale } from "~/i18n/locales";
 import { translate } from "~/i18n/translate";
 import { eventTimeText } from "~/schemas/event-time-zone";
@@ -56,10 +56,11 @@ export function eventLocationText(
 
 const utc = (d: Date) => d.getTime();
 
-export function eventIcs(e: IcsEvent, locale: Locale): string {
+/** One event as the `ics` package's attributes (shared by the single file and the feeds, decision 062). */
+export function eventIcsAttributes(e: IcsEvent, locale: Locale): EventAttributes {
   const url = absoluteUrl("eventDetail", locale, undefined, { id: e.id });
   const host = new URL(publicBaseUrl()).hostname;
-  const { error, value } = createEvent({
+  return {
     productId: "partnernet/events",
     uid: `event-${e.id}@${host}`,
     start: utc(e.startsAt),
@@ -76,7 +77,21 @@ export function eventIcs(e: IcsEvent, locale: Locale): string {
     url,
     status: "CONFIRMED",
     lastModified: utc(e.updatedAt),
-  });
+  };
+}
+
+export function eventIcs(e: IcsEvent, locale: Locale): string {
+  const { error, value } = createEvent(eventIcsAttributes(e, locale));
+  if (error || !value) throw error ?? new Error("ics: no value");
+  return foldIcsOctets(value);
+}
+
+/** A calendar of many entries (the feeds, decision 062); no entries is still a valid, empty calendar. */
+export function calendarIcs(entries: EventAttributes[], productId: string, calName: string): string {
+  if (entries.length === 0) {
+    return foldIcsOctets(["BEGIN:VCALENDAR", "VERSION:2.0", `PRODID:${productId}`, "CALSCALE:GREGORIAN", `X-WR-CALNAME:${calName.replace(/[\\;,]/g, (c) => `\\${c}`)}`, "END:VCALENDAR", ""].join("\r\n"));
+  }
+  const { error, value } = createEvents(entries, { productId, calName });
   if (error || !value) throw error ?? new Error("ics: no value");
   return foldIcsOctets(value);
 }

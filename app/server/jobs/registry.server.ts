@@ -9,6 +9,7 @@ import { participantMailJob, participantMailSweepJob } from "~/server/participan
 import { translationDrainJob, translationJob, translationSweepJob } from "~/server/translation/job-definitions.server";
 import { savedSearchDigestJob, savedSearchDigestSendJob } from "~/server/saved-searches/jobs.server";
 import { config } from "~/server/config.server";
+import { adExpiryReminderJob, staleProfileReminderJob } from "~/server/reminders/reminders.server";
 import type { JobDefinition } from "./job";
 import { testSlowJob } from "./test-jobs.server";
 
@@ -32,6 +33,9 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   // issue 25: saved searches (decision 061)
   savedSearchDigestJob,
   savedSearchDigestSendJob,
+  // issue 25: network effects (decision 062)
+  adExpiryReminderJob,
+  staleProfileReminderJob,
   // Test servers only: the graceful-shutdown test's job in hand (decision 051).
   ...(config.appEnv === "test" ? [testSlowJob] : []),
 ] as unknown as JobDefinition[];

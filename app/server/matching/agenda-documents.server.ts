@@ -132,19 +132,20 @@ export function agendaIcs(db: Db, actor: Actor, eventId: string, companyId: stri
   });
 }
 
-export function buildAgendaIcs(
+/** The agenda's meetings as calendar entries (the agenda file and the personal feed, decision 062). */
+export function agendaIcsEntries(
   event: Pick<EventRow, "id" | "titleDe" | "titleCs" | "locationKind" | "onlineUrl" | "venue" | "line1" | "postalCode" | "city">,
   agenda: Pick<Agenda, "company" | "items" | "publishedAt">,
   locale: Locale,
   sequence: number,
-): string {
+): EventAttributes[] {
   const t = (key: MessageKey, values?: MessageValues) => translate(locale, key, values);
   const host = new URL(publicBaseUrl()).hostname;
   const url = absoluteUrl("eventDetail", locale, undefined, { id: event.id });
   const title = locale === "cs" ? event.titleCs : event.titleDe;
   const venue = eventLocationText(event);
   const stamp = agenda.publishedAt ? Date.parse(agenda.publishedAt) : undefined;
-  const entries: EventAttributes[] = agenda.items
+  return agenda.items
     .filter((i) => i.meeting && i.startsAt && i.endsAt)
     .map((i) => {
       const m = i.meeting!;
@@ -174,6 +175,16 @@ export function buildAgendaIcs(
         ...(stamp ? { lastModified: stamp } : {}),
       } satisfies EventAttributes;
     });
+}
+
+export function buildAgendaIcs(
+  event: Pick<EventRow, "id" | "titleDe" | "titleCs" | "locationKind" | "onlineUrl" | "venue" | "line1" | "postalCode" | "city">,
+  agenda: Pick<Agenda, "company" | "items" | "publishedAt">,
+  locale: Locale,
+  sequence: number,
+): string {
+  const title = locale === "cs" ? event.titleCs : event.titleDe;
+  const entries = agendaIcsEntries(event, agenda, locale, sequence);
   if (entries.length === 0) {
     // An agenda without meetings is still a valid (empty) calendar.
     return foldIcsOctets(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:partnernet/b2b", "CALSCALE:GREGORIAN", "END:VCALENDAR", ""].join("\r\n"));
