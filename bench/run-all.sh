@@ -5,7 +5,8 @@
 # page weight of the public pages on that build (alone: npm run bench:weight), then the
 # company download (3,000 companies as XLSX and CSV, peak memory; alone: npm run bench:download), then
 # duplicate detection (300,000 companies, PostgreSQL; alone: npm run bench:duplicates), then the
-# server cost and throughput of anonymous pages (alone: npm run bench:throughput).
+# server cost and throughput of anonymous pages (alone: npm run bench:throughput). With DATABASE_URL
+# also matching a new ad (bench:ad-matches); always the saved-search digest (bench:digest).
 set -uo pipefail
 # Every benchmark runs even when one misses its goal (exit 1); the script fails at the end if any did.
 status=0
@@ -14,6 +15,11 @@ run env DB_STATEMENT_TIMEOUT_MS=0 npx tsx bench/search.bench.ts "$@"
 # The search page itself (HTTP, page cache off) on the same generated PostgreSQL database (issue 22:
 # p95 ≤ 60 ms at 1,000,000 companies); skipped without DATABASE_URL (alone: npm run bench:search-page).
 if [ -n "${DATABASE_URL:-}" ]; then run env BENCH_SEARCH_PAGE_DATABASE_URL="$DATABASE_URL" npx tsx bench/search-page.bench.ts; fi
+# Offers meet requests (issue 25, decision 060): matching a new ad on the same generated database
+# (≤ 50 ms at 300,000 companies; alone: npm run bench:ad-matches).
+if [ -n "${DATABASE_URL:-}" ]; then run env DB_STATEMENT_TIMEOUT_MS=0 npx tsx bench/ad-matches.bench.ts; fi
+# The nightly saved-search digest for 10,000 saved searches on a scratch PostgreSQL database (≤ 2 min; alone: npm run bench:digest).
+run npx tsx bench/saved-search-digest.bench.ts
 run npx tsx bench/matching.bench.ts
 # Large events (500, 1,000 and 2,000 companies; CPU, wall and peak memory per case; alone: npm run bench:matching-large).
 run npx tsx bench/matching-large.bench.ts
