@@ -199,13 +199,16 @@ export async function registerMemberCompanies(db: Db, actor: Actor, input: Membe
     const registered = new Set(live.map((l) => l.companyId));
     const outcomes: MemberOutcome[] = [];
     const mails: Array<{ email: string; locale: Locale; kind: "registered" | "waiting" }> = [];
+    // The waiting list goes by arrival time: one batch's companies arrive a millisecond apart in
+    // the order submitted, or two waiting in one batch would be promoted in random (id) order.
+    let arrival = 0;
     for (const e of input.entries) {
       if (registered.has(e.companyId)) {
         outcomes.push({ companyId: e.companyId, outcome: "REFUSED", reason: "ALREADY_REGISTERED" });
         continue;
       }
       const contact = contacts.get(e.contactId)!;
-      const r = await insertRegistrationLocked(tx, event, now, { companyId: e.companyId, userId: null, formVersion: form.version, answers: answers.get(e.companyId)!, locale: e.locale });
+      const r = await insertRegistrationLocked(tx, event, new Date(now.getTime() + arrival++), { companyId: e.companyId, userId: null, formVersion: form.version, answers: answers.get(e.companyId)!, locale: e.locale });
       await tx.insert(memberRegistrations).values({ registrationId: r.id, registeredBy: actor.id, contactId: contact.id, contactName: contact.name, contactEmail: contact.email, createdAt: now });
       outcomes.push({ companyId: e.companyId, outcome: r.status, registrationId: r.id });
       mails.push({ email: contact.email, locale: e.locale, kind: r.status === "REGISTERED" ? "registered" : "waiting" });
