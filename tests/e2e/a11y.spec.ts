@@ -14,7 +14,7 @@ for (const theme of ["light", "dark"] as const) {
         const context = await browser.newContext();
         await context.addInitScript((scheme) => window.localStorage.setItem("mantine-color-scheme-value", scheme), theme);
         const page = await context.newPage();
-        await page.goto(encodeURI(href(def.id, locale, { id: "3" })));
+        await page.goto(encodeURI(href(def.id, locale, { id: "3", companyId: "3" })));
         await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", theme);
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
         const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");

@@ -9,11 +9,11 @@ const PUBLIC_PAGES = PAGES.filter((p) => p.access === "public" && !p.resource);
 for (const locale of LOCALES) {
   for (const def of PUBLIC_PAGES) {
     test(`language switch: ${def.id} (${locale})`, async ({ page }) => {
-      await page.goto(encodeURI(href(def.id, locale, { id: "17" })));
+      await page.goto(encodeURI(href(def.id, locale, { id: "17", companyId: "17" })));
       await expect(page.locator("html")).toHaveAttribute("lang", locale === "de" ? "de-DE" : "cs-CZ");
       await page.getByTestId("language-switch").click();
       const target = otherLocale(locale);
-      await expect(page).toHaveURL((url) => decodeURI(url.pathname) === href(def.id, target, { id: "17" }));
+      await expect(page).toHaveURL((url) => decodeURI(url.pathname) === href(def.id, target, { id: "17", companyId: "17" }));
       await expect(page.locator("html")).toHaveAttribute("lang", target === "de" ? "de-DE" : "cs-CZ");
     });
   }

@@ -20,7 +20,9 @@ const CSS_BUDGET_KB = 20;
 const CEILING_KB: Record<string, { js?: number; css?: number }> = {
   // JS: React DOM (≈ 66 KB) + React Router (≈ 43 KB) + Mantine core and the layout take ≈ 150 KB before a page's own code.
   home: { js: 209 }, // 205 KB on 2026-11-26: gap ≈ 55 KB
-  search: { js: 262, css: 21.2 }, // 259 KB: gap ≈ 109 KB; CSS 20.7 KB (the filters' Combobox, PillsInput, Checkbox)
+  // 262.6 KB on 2026-11-27 (+3 KB with issue 25: its message keys, the lazy save-search panel's loader): gap ≈ 113 KB;
+  // CSS 20.7 KB (the filters' Combobox, PillsInput, Checkbox)
+  search: { js: 266, css: 21.2 },
   "event list": { js: 250 }, // 246 KB: gap ≈ 96 KB
   FAQ: { js: 205 }, // 202 KB: gap ≈ 52 KB
   company: { js: 258 }, // 205 KB: gap ≈ 55 KB; + Leaflet (≈ 50 KB) where the map is within 200 px of the first screen

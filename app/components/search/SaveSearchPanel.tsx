@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { FormError, useFieldError } from "~/components/FormError";
 import { useLocale, useT } from "~/i18n/i18n-context";
 import { href } from "~/routing/paths";
-import { SAVED_SEARCH_FREQUENCIES, SAVED_SEARCH_NAME_MAX } from "~/schemas/saved-search";
+import { SAVED_SEARCH_FREQUENCIES, SAVED_SEARCH_NAME_MAX } from "~/schemas/saved-search-limits";
 
 export interface SaveSearchOutcome {
   ok: boolean;
