@@ -204,7 +204,17 @@ export function rawRequest(
           for await (const chunk of body()) {
             if (answered || req.destroyed) break;
             sent += chunk.length;
-            if (!req.write(chunk)) await new Promise<void>((r) => { req.once("drain", r); req.once("close", r); });
+            // Whichever comes first, the other listener goes too (else "close" listeners pile up per wait).
+            if (!req.write(chunk))
+              await new Promise<void>((r) => {
+                const done = () => {
+                  req.off("drain", done);
+                  req.off("close", done);
+                  r();
+                };
+                req.once("drain", done);
+                req.once("close", done);
+              });
           }
         } catch {
           // the server closed the connection
