@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoHorizontalOverflow, expectNoSeriousAxeViolations, loginWithCode, msg, newContext, pathOf, waitForMail } from "./support";
+import { expectNoHorizontalOverflow, expectNoSeriousAxeViolations, loginWithCode, msg, newContext, pathOf, waitForHydration, waitForMail } from "./support";
 
 /**
  * Issue 25, network effects (decision 062). German: the demo company of firma.de has an offer
@@ -18,8 +18,11 @@ test("ad-expiry reminder → one-click prolong (de, cs)", async ({ browser }) =>
   // hourly cron may have sent it before the dev page's run did.
   const since = new Date(0);
   await page.goto("/dev/reminders");
+  // A click while the page hydrates can be lost; the run itself scans every ad and profile and
+  // mails, which on a loaded machine takes longer than the default wait.
+  await waitForHydration(page);
   await page.getByTestId("dev-reminders-run").click();
-  await expect(page.getByTestId("dev-reminders-result")).toBeVisible();
+  await expect(page.getByTestId("dev-reminders-result")).toBeVisible({ timeout: 30_000 });
   const mail = await waitForMail("firma.de@partnernet.example", since, (m) => m.subject === msg("de", "mail.adExpiry.subject"));
   const link = new URL(mail.text.match(/https?:\/\/\S*anzeige-verlaengern\S*/)![0]);
 
