@@ -3,16 +3,16 @@
 import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/default-css-variables.css";
 import "@mantine/core/styles/global.css";
-import "@mantine/notifications/styles.css";
 import "./styles/global.css";
 import MANTINE_LAYER_ORDER from "virtual:mantine-layer-order";
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { type ReactNode, useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import { AppLayout } from "./components/layout/AppLayout";
+import { LazyNotifications } from "./components/layout/LazyNotifications";
 import { RouteAnnouncer } from "./components/layout/RouteAnnouncer";
+import { Stylesheets } from "./components/layout/Stylesheets";
 import { ErrorScreen } from "./components/ErrorScreen";
 import { SeoHead } from "./components/seo/SeoHead";
 import { I18nProvider } from "./i18n/i18n-context";
@@ -90,8 +90,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* Before any stylesheet: the order of Mantine's per-component layers (decision 044). */}
-        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: MANTINE_LAYER_ORDER }} />
+        {/* First in <head>: the layer order of Mantine's component styles, then the stylesheets (decision 070). */}
+        <Stylesheets layerOrder={MANTINE_LAYER_ORDER} nonce={nonce} />
         <SeoHead locale={locale} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* This language's messages, fetched by entry.client.tsx before it hydrates (decision 044): the
@@ -99,14 +99,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="preload" href={CATALOGUE_URLS[locale].public} as="fetch" crossOrigin="anonymous" data-catalogue="public" />
         {rest && <link rel="preload" href={CATALOGUE_URLS[locale].rest} as="fetch" crossOrigin="anonymous" data-catalogue="rest" />}
         <Meta />
-        <Links />
         <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
         {analytics?.plausible && <script defer data-domain={analytics.plausible.domain} src={analytics.plausible.scriptUrl} nonce={nonce} />}
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
           <I18nProvider locale={locale}>
-            <Notifications />
+            <LazyNotifications />
             {children}
             {/* After the page: its effects run first (focus after navigation, decision 046). */}
             <RouteAnnouncer />

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm run bench [-- <search benchmark options>]: the search benchmark (needs a database, see
 # README.md), then the matching benchmark (no database; run it alone with npm run bench:matching),
-# then Lighthouse SEO on the production build (npm run build first; alone: npm run bench:seo), then the
+# then Lighthouse SEO on the production build (npm run build first; alone: npm run bench:seo) and all
+# four Lighthouse categories on a phone (alone: npm run bench:lighthouse), then the
 # page weight of the public pages on that build (alone: npm run bench:weight), then the
 # company download (3,000 companies as XLSX and CSV, peak memory; alone: npm run bench:download), then
 # duplicate detection (300,000 companies, PostgreSQL; alone: npm run bench:duplicates), then the
@@ -24,6 +25,9 @@ run npx tsx bench/matching.bench.ts
 # Large events (500, 1,000 and 2,000 companies; CPU, wall and peak memory per case; alone: npm run bench:matching-large).
 run npx tsx bench/matching-large.bench.ts
 run npx tsx bench/seo.lighthouse.ts
+# All four Lighthouse categories on a phone (issue 22, decision 068: performance ≥ 0.95, the others 1.00) on
+# the same build, de and cs, 3 runs per page (alone: npm run bench:lighthouse; the machine should be quiet).
+run npx tsx bench/lighthouse.bench.ts
 # Page weight of the public pages on the same build (alone, building first: npm run bench:weight).
 run npx tsx bench/page-weight.ts --no-build
 run npx tsx bench/company-download.bench.ts

@@ -5,10 +5,10 @@
 // 12.8.2 (through npx, with Debian's Chromium: scripts/ensure-chromium.sh) `--runs` times per page
 // and prints the median per page. Exits 1 when a median is below 0.95 or a page is missing.
 // Not a timed test and not part of npm test: it takes a few minutes (bench/README.md).
-import { execFile } from "node:child_process";
-import fs from "node:fs";
+// All four categories on mobile, more pages: bench/lighthouse.bench.ts (same runner, support/lighthouse.ts).
 import os from "node:os";
-import { parseArgs, promisify } from "node:util";
+import { parseArgs } from "node:util";
+import { CHROME, LIGHTHOUSE, lighthouse as runLighthouse, median, requireChromium } from "./support/lighthouse";
 import { startProductionServer } from "./support/production-server";
 
 const { values } = parseArgs({
@@ -18,10 +18,7 @@ const RUNS = Number(values.runs);
 const PORT = Number(values.port);
 const KINDS = values.pages.split(",").map((s) => s.trim());
 const BASE = `http://localhost:${PORT}`;
-const LIGHTHOUSE = "lighthouse@12.8.2";
 const THRESHOLD = 0.95;
-const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const run = promisify(execFile);
 
 /** The sitemap paths of a detail page kind (German path; the Czech one is its counterpart). */
 const DETAIL: Record<string, { de: RegExp; cs: (id: string) => string }> = {
@@ -39,26 +36,12 @@ interface Result {
 }
 
 async function lighthouse(url: string): Promise<Result> {
-  const { stdout } = await run(
-    "npx",
-    ["-y", LIGHTHOUSE, url, "--only-categories=seo", "--output=json", "--output-path=stdout", "--quiet", "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"],
-    { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 64 * 2 ** 20 },
-  );
-  const report = JSON.parse(stdout) as {
-    categories: { seo: { score: number; auditRefs: Array<{ id: string; weight: number }> } };
-    audits: Record<string, { score: number | null; title: string }>;
-  };
-  const failed = report.categories.seo.auditRefs.filter((r) => r.weight > 0 && report.audits[r.id]?.score !== null && report.audits[r.id]!.score! < 1).map((r) => `${r.id}: ${report.audits[r.id]!.title}`);
-  return { score: report.categories.seo.score, failed };
+  const result = await runLighthouse(url, ["seo"]);
+  return { score: result.scores.seo!, failed: result.failed.seo ?? [] };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-
 async function main() {
-  if (!fs.existsSync(CHROME)) throw new Error(`No Chromium at ${CHROME}: run scripts/ensure-chromium.sh (or set CHROME_PATH)`);
+  requireChromium();
   const server = await startServer();
   let failed = false;
   try {

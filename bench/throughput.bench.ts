@@ -1,5 +1,5 @@
 // Usage: npm run bench:throughput [-- --seconds 10 --connections 16 --renders 30 --port 3495]
-//          [--database-url postgres://… --workers 2 --throughput-only]
+//          [--database-url postgres://… --workers 2 --throughput-only | --render-only]
 // Issue 22, decision 045: what an anonymous page costs the server, and how many it serves.
 // Starts the production build (`npm run build` first) on a fresh embedded database with the demo
 // data, twice:
@@ -13,7 +13,7 @@
 // a term. Not a timed test and not part of npm test.
 // `--database-url` runs on that PostgreSQL database instead (an empty one is migrated and seeded
 // with the demo data by the first start) and `--workers` sets WEB_CONCURRENCY there (decision 047);
-// CPU time then counts the primary and its workers. `--throughput-only` skips part 1.
+// CPU time then counts the primary and its workers. `--throughput-only` skips part 1, `--render-only` part 2.
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -30,6 +30,7 @@ const { values } = parseArgs({
     "database-url": { type: "string" },
     workers: { type: "string", default: "1" },
     "throughput-only": { type: "boolean", default: false },
+    "render-only": { type: "boolean", default: false },
   },
 });
 const DATABASE_URL = values["database-url"];
@@ -141,9 +142,12 @@ async function throughput(): Promise<void> {
   try {
     await allWorkersUp();
     console.log(`\n2. Throughput, default page cache, ${CONNECTIONS} connections × ${SECONDS} s per page`);
-    console.log("| page | req/s | p50 (ms) | p95 (ms) | errors | of static |\n|---|---:|---:|---:|---:|---:|");
-    const rows: Array<{ name: string; rate: number; p50: number; p95: number; errors: number }> = [];
+    console.log("| page | req/s | p50 (ms) | p95 (ms) | errors | of static | server CPU per request (ms) | of static's CPU |\n|---|---:|---:|---:|---:|---:|---:|---:|");
+    const rows: Array<{ name: string; rate: number; p50: number; p95: number; errors: number; cpu: number }> = [];
     for (const [name, pathname] of await pages()) {
+      // The server's CPU per answer: on a shared machine req/s follows the other processes' load, CPU
+      // time far less (one render per TTL included, as a visitor crowd would cause it).
+      const cpuBefore = cpuSeconds(server.pid);
       const until = Date.now() + SECONDS * 1000;
       const times: number[] = [];
       let errors = 0;
@@ -156,10 +160,11 @@ async function throughput(): Promise<void> {
           }
         }),
       );
-      rows.push({ name, rate: times.length / SECONDS, p50: median(times), p95: quantile(times, 0.95), errors });
+      const cpu = ((cpuSeconds(server.pid) - cpuBefore) * 1000) / Math.max(1, times.length + errors);
+      rows.push({ name, rate: times.length / SECONDS, p50: median(times), p95: quantile(times, 0.95), errors, cpu });
     }
-    const staticRate = rows.find((r) => r.name === "static asset")!.rate;
-    for (const r of rows) console.log(`| ${r.name} | ${r.rate.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.errors} | ${((100 * r.rate) / staticRate).toFixed(0)} % |`);
+    const staticRow = rows.find((r) => r.name === "static asset")!;
+    for (const r of rows) console.log(`| ${r.name} | ${r.rate.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.errors} | ${((100 * r.rate) / staticRow.rate).toFixed(0)} % | ${r.cpu.toFixed(2)} | ${((100 * staticRow.cpu) / r.cpu).toFixed(0)} % |`);
   } finally {
     await server.stop();
   }
@@ -168,6 +173,6 @@ async function throughput(): Promise<void> {
 console.log(`Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} at the start`);
 console.log(`${DATABASE_URL ? "PostgreSQL" : "PGlite"}, WEB_CONCURRENCY=${WORKERS}`);
 if (!values["throughput-only"]) await renderCost();
-await throughput();
+if (!values["render-only"]) await throughput();
 console.log(`\nload average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} at the end`);
 agent.destroy();

@@ -6,6 +6,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
+// End-to-end tests that failed once and passed on their second try (playwright.config.ts): named, so a
+// flaky test is seen and fixed rather than retried for ever.
+const flaky = [];
 for (const name of ["vitest-pglite.json", "vitest-postgres.json"]) {
   const report = JSON.parse(fs.readFileSync(`.tmp/reports/${name}`, "utf8"));
   passed += report.numPassedTests;
@@ -33,6 +36,10 @@ function walk(suite, titles) {
   for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   for (const spec of suite.specs ?? []) {
     for (const test of spec.tests ?? []) {
+      if (test.status === "flaky") {
+        const first = test.results?.[0]?.error?.message ?? "";
+        flaky.push(`playwright: ${[...titles, spec.title].filter(Boolean).join(" › ")}\n    first try: ${first.split("\n")[0].slice(0, 300)}`);
+      }
       if (test.status !== "unexpected") continue;
       const error = test.results?.at(-1)?.error?.message ?? "";
       failures.push(`playwright: ${[...titles, spec.title].filter(Boolean).join(" › ")}\n    ${error.split("\n")[0].slice(0, 300)}`);
@@ -41,6 +48,7 @@ function walk(suite, titles) {
 }
 for (const suite of pw.suites ?? []) walk(suite, [suite.title]);
 
+if (flaky.length > 0) console.log(`\nPassed only on the second try:\n${flaky.map((f) => `  ${f}`).join("\n")}`);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join("\n")}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

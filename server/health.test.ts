@@ -10,7 +10,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await startServer();
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.close();

@@ -17,7 +17,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 beforeAll(async () => {
   // Long enough that two requests in a row meet the stored page even on a busy machine.
   server = await startServer({ PAGE_CACHE_TTL_MS: "8000" });
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.close();

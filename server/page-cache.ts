@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localeOfPath } from "~/i18n/locales";
 import { serializeCookie } from "~/server/http/cookies.server";
@@ -14,8 +15,12 @@ import { serializeCookie } from "~/server/http/cookies.server";
  *   a write (any non-GET answered below 500) forgets everything at once, and a render that began
  *   before such a write is not stored. The workers of one cluster (decision 047) tell each other
  *   through their primary, so one machine is fresh at once too.
- * - The CSP nonce of the stored render is replaced by the current request's, so each answer still
- *   carries its own nonce; the language cookie is set per request as the page itself would.
+ * - A stored page is served byte for byte as rendered, with the Content-Security-Policy of its render:
+ *   its nonce was made for that render, after its content was fixed, so sharing it for the page's
+ *   few seconds tells nobody anything they could put into a page (decision 069). That makes the body
+ *   constant, so it is compressed once per encoding (brotli, gzip) instead of once per answer, and a
+ *   stored page costs about what a static file does. The language cookie is set per request as the
+ *   page itself would.
  * - Requests for the same missing page wait for one render instead of rendering it side by side.
  */
 export interface PageCacheOptions {
@@ -29,11 +34,23 @@ export interface PageCacheOptions {
   onWrite?: () => void;
 }
 
+/** The encodings a stored page is kept in, the browser's preferred first (as the compression middleware prefers). */
+const ENCODINGS = ["br", "gzip"] as const;
+type Encoding = (typeof ENCODINGS)[number];
+/** Same levels as the compression middleware in front of the renders (compression 1.8: brotli quality 4, zlib's default gzip). */
+const ENCODE: Record<Encoding, (body: Buffer) => Buffer> = {
+  br: (body) => brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  gzip: (body) => gzipSync(body),
+};
+
 interface Entry {
   status: number;
   headers: Array<[string, string | string[] | number]>;
   body: Buffer;
-  nonce: string | null;
+  /** The body compressed, made on the first answer that asks for that encoding. */
+  encoded: Partial<Record<Encoding, Buffer>>;
+  /** The Content-Security-Policy of the render (its nonce is in the body's scripts). */
+  csp: string | null;
   /** On the monotonic clock (monotonicNow). */
   expires: number;
 }
@@ -56,6 +73,13 @@ type End = (chunk?: Chunk | (() => void), encoding?: BufferEncoding | (() => voi
  * carry no request id either (app/request-id.ts).
  */
 const PER_ANSWER = new Set(["set-cookie", "content-security-policy", "content-encoding", "vary", "content-length", "date", "connection", "keep-alive", "transfer-encoding", "x-page-cache", "x-request-id"]);
+
+/** The stored encoding this request accepts (q=0 refuses), brotli first, or null for the plain body. */
+function encodingFor(req: Request): Encoding | null {
+  // One at a time, in our order: asked for a list, the negotiator follows the header's order at equal q
+  // ("gzip, deflate, br" → gzip), while the compression middleware prefers brotli.
+  return ENCODINGS.find((encoding) => req.acceptsEncodings(encoding) === encoding) ?? null;
+}
 
 export function createPageCache(options: PageCacheOptions) {
   const entries = new Map<string, Entry>();
@@ -107,11 +131,19 @@ export function createPageCache(options: PageCacheOptions) {
   function serve(req: Request, res: Response, entry: Entry): void {
     res.status(entry.status);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
+    if (entry.csp) res.setHeader("Content-Security-Policy", entry.csp);
     const cookie = languageCookie(req);
     if (cookie) res.append("Set-Cookie", cookie);
     res.setHeader("X-Page-Cache", "hit");
-    const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : null;
-    const body = entry.nonce && nonce && entry.nonce !== nonce ? Buffer.from(entry.body.toString("utf8").replaceAll(entry.nonce, nonce), "utf8") : entry.body;
+    res.setHeader("Vary", "Accept-Encoding");
+    const encoding = encodingFor(req);
+    let body = entry.body;
+    if (encoding) {
+      body = entry.encoded[encoding] ??= ENCODE[encoding](entry.body);
+      // A Content-Encoding already set makes the compression middleware outside leave the answer alone.
+      res.setHeader("Content-Encoding", encoding);
+    }
+    res.setHeader("Content-Length", body.length);
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
@@ -162,8 +194,8 @@ export function createPageCache(options: PageCacheOptions) {
     const headers = Object.entries(res.getHeaders())
       .filter(([name, value]) => value !== undefined && !PER_ANSWER.has(name.toLowerCase()))
       .map(([name, value]) => [name, value] as [string, string | string[] | number]);
-    const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : null;
-    return { status: 200, headers, body, nonce, expires: monotonicNow() + options.ttlMs };
+    const csp = res.getHeader("content-security-policy");
+    return { status: 200, headers, body, encoded: {}, csp: csp === undefined ? null : String(csp), expires: monotonicNow() + options.ttlMs };
   }
 
   return { middleware, forget, size: () => entries.size };

@@ -8,7 +8,7 @@ import { rawRequest, startServer, type TestServer } from "../tests/support/serve
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer();
-}, 120_000);
+});
 afterAll(async () => {
   await server?.close();
 });

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { parse } from "@formatjs/icu-messageformat-parser";
 import type { Plugin } from "vite";
 import { PAGES } from "../app/routing/catalogue";
 
@@ -21,6 +22,11 @@ import { PAGES } from "../app/routing/catalogue";
  * URLs replace a placeholder in the browser code (before chunk hashing) and are written to
  * `<build>/catalogue-urls.json` for the server build, which React Router runs after the client build.
  * In development (no bundle) the dev server serves `public` = all keys the browser may need.
+ *
+ * The browser's messages are precompiled (decision 067): a message that is plain text is sent as its
+ * text, every other one as the AST `intl-messageformat` would parse it into (same parser, same
+ * options). The client build then replaces the ICU parser with its `no-parser` entry
+ * (vite.config.ts), which keeps ≈ 7 KB gzipped of parser out of every page.
  */
 export const SERVER_ONLY = ["mail.", "invoicePdf.", "participantPdf.", "eventNotice.", "oidc."];
 /** Keys the server sends for the browser to translate: all of them public. */
@@ -72,6 +78,22 @@ export function matchesPattern(key: string, { head, tail }: KeyPattern): boolean
 
 const stripQuery = (id: string) => id.replace(/[?#].*$/, "");
 
+const LOCALE_TAGS: Record<string, string> = { de: "de-DE", cs: "cs-CZ" };
+
+/**
+ * Messages as the browser gets them: plain text as a string, the others as their parsed AST — what
+ * `new IntlMessageFormat(message, tag)` would parse (it passes the resolved locale to the parser).
+ */
+export function precompile(locale: string, messages: Record<string, string>): Record<string, string | ReturnType<typeof parse>> {
+  const options = { locale: new Intl.Locale(LOCALE_TAGS[locale] ?? locale) };
+  return Object.fromEntries(
+    Object.entries(messages).map(([key, message]) => {
+      const ast = parse(message, options);
+      return [key, ast.every((element) => element.type === 0) ? ast.map((element) => (element.type === 0 ? element.value : "")).join("") : ast];
+    }),
+  );
+}
+
 export function catalogues(root: string): Plugin {
   const appDir = path.join(root, "app");
   const publicRoots = new Set([
@@ -88,9 +110,9 @@ export function catalogues(root: string): Plugin {
   const isServerOnly = (key: string) => SERVER_ONLY.some((p) => key.startsWith(p));
 
   /** Dev: the browser gets everything it may need as "public", "rest" is empty. */
-  function devCatalogue(locale: string, area: CatalogueArea): Record<string, string> {
+  function devCatalogue(locale: string, area: CatalogueArea): ReturnType<typeof precompile> {
     if (area === "rest") return {};
-    return Object.fromEntries(Object.entries(readCatalogue(root, locale)).filter(([k]) => !isServerOnly(k)));
+    return precompile(locale, Object.fromEntries(Object.entries(readCatalogue(root, locale)).filter(([k]) => !isServerOnly(k))));
   }
 
   return {
@@ -159,7 +181,7 @@ export function catalogues(root: string): Plugin {
       for (const key of allKeys) if (SERVER_SENT.some((p) => key.startsWith(p))) publicKeys.add(key);
       for (const locale of LOCALES) {
         const messages = readCatalogue(root, locale);
-        const pick = (take: (key: string) => boolean) => JSON.stringify(Object.fromEntries(allKeys.filter(take).map((k) => [k, messages[k] ?? de[k]])));
+        const pick = (take: (key: string) => boolean) => JSON.stringify(precompile(locale, Object.fromEntries(allKeys.filter(take).map((k) => [k, messages[k] ?? de[k]!]))));
         const publicFile = pick((k) => publicKeys.has(k));
         const restFile = pick((k) => !publicKeys.has(k) && !isServerOnly(k));
         refs.set(`${locale}.public`, this.emitFile({ type: "asset", name: `${locale}.public.json`, source: publicFile }));

@@ -98,11 +98,12 @@ export function mantineStyles(root: string) {
   /** The stylesheet imports a module of the app needs for the Mantine components it imports. */
   function importsFor(code: string): string[] {
     const imports: string[] = [];
-    const notifications = code.includes('from "@mantine/notifications"');
+    // Only the container component renders notifications; `notifications.show()` and the store alone draw nothing.
+    const notifications = /import\s+\{[^}]*\bNotifications\b[^}]*\}\s+from\s+"@mantine\/notifications"/.test(code);
     if (code.includes('from "@mantine/core"') || notifications) {
       load();
       const styles = new Set<string>();
-      // <Notifications> renders core's Notification (its own stylesheet is imported by the root).
+      // <Notifications> renders core's Notification (its own stylesheet is imported with it: NotificationsHost).
       if (notifications) for (const s of stylesOf(exportsToFile!.get("Notification")!)) styles.add(s);
       for (const m of code.matchAll(/import\s+\{([^}]*)\}\s+from\s+"@mantine\/core";/g)) {
         for (const part of m[1]!.split(",")) {

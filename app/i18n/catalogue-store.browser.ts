@@ -1,5 +1,15 @@
+import type { IntlMessageFormat } from "intl-messageformat";
 import { type CatalogueArea, CATALOGUE_URLS } from "./catalogue-urls";
 import type { Locale } from "./locales";
+
+/** A message as the build sends it (vite-plugins/catalogues.ts): plain text as a string, the others as their AST. */
+export type StoredMessage = string | Exclude<ConstructorParameters<typeof IntlMessageFormat>[0], string>;
+
+/**
+ * The browser's messages are precompiled (decision 067): a string is the finished text, an array
+ * the message's AST; the ICU parser is not in the browser build.
+ */
+export const PRECOMPILED = true;
 
 /**
  * The browser's side of catalogue-store.ts (vite.config.ts swaps it in for the client build): the
@@ -8,12 +18,12 @@ import type { Locale } from "./locales";
  * signed-in user may be sent). entry.client.tsx loads what the document preloaded before hydrating;
  * the root's client middleware loads what the target page needs before a navigation renders.
  */
-const messages: Partial<Record<Locale, Record<string, string>>> = {};
+const messages: Partial<Record<Locale, Record<string, StoredMessage>>> = {};
 const loaded = new Set<string>();
 const pending = new Map<string, Promise<void>>();
 let signedIn = false;
 
-export function catalogueOf(locale: Locale): Readonly<Record<string, string>> | undefined {
+export function catalogueOf(locale: Locale): Readonly<Record<string, StoredMessage>> | undefined {
   return messages[locale];
 }
 
@@ -30,7 +40,7 @@ function loadArea(locale: Locale, area: CatalogueArea): Promise<void> {
     promise = fetch(CATALOGUE_URLS[locale][area], { credentials: "same-origin" })
       .then((response) => {
         if (!response.ok) throw new Error(`Messages ${id}: HTTP ${response.status}`);
-        return response.json() as Promise<Record<string, string>>;
+        return response.json() as Promise<Record<string, StoredMessage>>;
       })
       .then((fetched) => {
         messages[locale] = { ...messages[locale], ...fetched };

@@ -2,6 +2,12 @@ import cs from "./messages/cs.json";
 import de from "./messages/de.json";
 import type { Locale } from "./locales";
 
+/** A message as translate() finds it: on the server always the ICU source text. */
+export type StoredMessage = string;
+
+/** The server parses its messages; the browser's are precompiled (catalogue-store.browser.ts, decision 067). */
+export const PRECOMPILED: boolean = false;
+
 /**
  * Where translate() finds the messages (decision 044). This module is the server's (and every
  * script's and test's): both catalogues, imported statically. The browser build swaps it for

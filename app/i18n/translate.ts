@@ -1,6 +1,6 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import type de from "./messages/de.json";
-import { catalogueOf, isKnownKey } from "./catalogue-store";
+import { catalogueOf, isKnownKey, PRECOMPILED } from "./catalogue-store";
 import { type Locale, LOCALE_TAGS } from "./locales";
 
 export type MessageKey = keyof typeof de;
@@ -11,7 +11,7 @@ const cache = new Map<string, IntlMessageFormat>();
 /**
  * Formats an ICU message; German is the fallback for a key missing in Czech (a test forbids that).
  * In the browser only the fetched catalogues are at hand (decision 044): the page's language is
- * loaded before anything renders.
+ * loaded before anything renders, precompiled (decision 067).
  */
 export function translate(locale: Locale, key: MessageKey, values?: MessageValues): string {
   const cacheKey = `${locale}\u0000${key}`;
@@ -19,6 +19,8 @@ export function translate(locale: Locale, key: MessageKey, values?: MessageValue
   if (!format) {
     const source = catalogueOf(locale)?.[key] ?? catalogueOf("de")?.[key];
     if (source === undefined) return key;
+    // A precompiled plain-text message is its own result (decision 067).
+    if (PRECOMPILED && typeof source === "string") return source;
     format = new IntlMessageFormat(source, LOCALE_TAGS[locale]);
     cache.set(cacheKey, format);
   }

@@ -162,7 +162,16 @@ export default function EventDetailPage() {
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} data-testid="event-gallery">
             {d.images.map((img, i) => (
               <a key={img.id} href={`/files/${img.key}`} target="_blank" rel="noopener">
-                <Image src={`/files/${img.key}`} alt={t("eventDetail.imageAlt", { title: d.title, n: i + 1 })} radius="sm" h={200} fit="cover" />
+                <Image
+                  src={`/files/${img.key}`}
+                  alt={t("eventDetail.imageAlt", { title: d.title, n: i + 1 })}
+                  radius="sm"
+                  h={200}
+                  fit="cover"
+                  // The first is often the largest thing on a phone's first screen (LCP): at once and first; the rest lazily (decision 068).
+                  loading={i === 0 ? "eager" : "lazy"}
+                  fetchPriority={i === 0 ? "high" : "auto"}
+                />
               </a>
             ))}
           </SimpleGrid>
@@ -175,7 +184,7 @@ export default function EventDetailPage() {
         </Title>
         {/* Sanitised on the server before it is stored (admin events); rendered as HTML. */}
         <Typography>
-          <div lang={locale} dangerouslySetInnerHTML={{ __html: description }} data-testid="event-description" />
+          <div lang={locale} dangerouslySetInnerHTML={{ __html: description }} data-rich-text="" data-testid="event-description" />
         </Typography>
       </section>
 

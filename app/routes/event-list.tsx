@@ -173,8 +173,8 @@ export default function EventListPage() {
             )}
             {result && result.items.length > 0 && (
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" data-testid="events-results">
-                {result.items.map((event) => (
-                  <EventCard key={event.id} event={event} />
+                {result.items.map((event, i) => (
+                  <EventCard key={event.id} event={event} first={i === 0} />
                 ))}
               </SimpleGrid>
             )}

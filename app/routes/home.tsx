@@ -78,9 +78,9 @@ export default function Home() {
               <Text c="dimmed">{t("home.events.none")}</Text>
             ) : (
               <SimpleGrid component="ul" cols={{ base: 1, md: 2, lg: 3 }} spacing="md" m={0} p={0} style={{ listStyle: "none" }}>
-                {events.map((event) => (
+                {events.map((event, i) => (
                   <li key={event.id}>
-                    <EventCard event={event} headingLevel={3} />
+                    <EventCard event={event} headingLevel={3} first={i === 0} />
                   </li>
                 ))}
               </SimpleGrid>

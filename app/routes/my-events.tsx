@@ -41,11 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       const db = await getDb();
       if (intent === "calendarFeedRevoke") {
         await revokeFeedToken(db, actor);
-        return { ok: true as const, revoked: true };
+        return { ok: true as const, intent: "calendarFeed" as const, revoked: true };
       }
       const token = await createFeedToken(db, actor);
-      return { ok: true as const, feedUrl: absoluteUrl("personalCalendarFeed", locale, { token }) };
-    });
+      return { ok: true as const, intent: "calendarFeed" as const, feedUrl: absoluteUrl("personalCalendarFeed", locale, { token }) };
+    }, { intent: "calendarFeed" as const });
   }
   return handleAction(async () => runRegistrationIntent(await getDb(), actor, form), { intent: "cancel" });
 }

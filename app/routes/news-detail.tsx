@@ -101,7 +101,7 @@ export default function NewsDetailPage() {
       <Image src={`/files/${item.imageKey}`} alt={item.title} radius="sm" mah={480} fit="cover" data-testid="news-detail-image" />
       {/* Sanitised on the server before it is stored (links open in a new tab); rendered as HTML. */}
       <Typography>
-        <div lang={locale} dangerouslySetInnerHTML={{ __html: item.descriptionHtml }} data-testid="news-detail-text" />
+        <div lang={locale} dangerouslySetInnerHTML={{ __html: item.descriptionHtml }} data-rich-text="" data-testid="news-detail-text" />
       </Typography>
     </Stack>
   );

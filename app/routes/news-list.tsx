@@ -90,9 +90,9 @@ export default function NewsListPage() {
         )}
         {result && result.items.length > 0 && (
           <SimpleGrid component="ul" cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" m={0} p={0} style={{ listStyle: "none" }} data-testid="news-results">
-            {result.items.map((item) => (
+            {result.items.map((item, i) => (
               <li key={item.id}>
-                <NewsCard item={item} />
+                <NewsCard item={item} first={i === 0} />
               </li>
             ))}
           </SimpleGrid>

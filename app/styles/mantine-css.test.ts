@@ -31,6 +31,12 @@ describe("Mantine styles per component", () => {
     expect(styles.importsFor('import { BarChart } from "@mantine/charts";')).toEqual(['import "@mantine/charts/styles.css";']);
   });
 
+  it("gives the notification styles to the module that renders the container, not to callers of the store (decision 067)", () => {
+    expect(sheets('import { Notifications } from "@mantine/notifications";')).toEqual(expect.arrayContaining(["Notification", "CloseButton"]));
+    expect(sheets('import { notifications } from "@mantine/notifications";')).toEqual([]);
+    expect(sheets('import { useNotifications } from "@mantine/notifications";')).toEqual([]);
+  });
+
   it("puts the common components' layers into one file", () => {
     expect(mantineStylesChunk("\0mantine-layer:Button.css")).toBe("mantine-common");
     expect(mantineStylesChunk("\0mantine-layer:Table.css")).toBeUndefined();

@@ -49,7 +49,8 @@ export async function startProductionServer(port: number, env: Record<string, st
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  for (let i = 0; i < 240; i++) {
+  // Up to 5 minutes: migrating and seeding a fresh embedded database takes over 2 on a loaded 2-core machine.
+  for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`Server exited:\n${output}`);
     const up = await fetch(`${base}/de`).then(
       (r) => r.ok,

@@ -4,7 +4,7 @@ import Papa from "papaparse";
 import { extractText, getDocumentProxy } from "unpdf";
 import { LOCALES } from "../../app/i18n/locales";
 import type { MessageKey, MessageValues } from "../../app/i18n/translate";
-import { expectAxeAtBothWidths, msg, newContext, pathOf } from "./support";
+import { expectAxeAtBothWidths, msg, newContext, pathOf, waitForHydration } from "./support";
 
 /**
  * Issue 20, the admin reports (decision 036), in Chromium, in both languages: an admin opens the
@@ -53,6 +53,8 @@ for (const locale of LOCALES) {
       await page.goto(pathOf("admin", locale));
       await page.getByRole("link", { name: t("page.adminFunderReport.title"), exact: true }).click();
       await expect(page.getByRole("heading", { level: 1, name: t("page.adminFunderReport.title") })).toBeVisible();
+      // The date fields are React's: a date typed before the page is hydrated would be reset.
+      await waitForHydration(page);
       const year = new Date().getFullYear();
       await page.getByTestId("report-from").fill(`1.1.${year - 1}`);
       await page.getByTestId("report-to").fill(`31.12.${year + 1}`);

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
 import { LOCALES, type Locale } from "../../app/i18n/locales";
 import type { MessageKey, MessageValues } from "../../app/i18n/translate";
-import { expectNoAxeViolations, expectNoHorizontalOverflow, msg, newContext, pathOf } from "./support";
+import { expectNoAxeViolations, expectNoHorizontalOverflow, msg, newContext, pathOf, waitForHydration } from "./support";
 
 /**
  * Issue 11, name tags and the participant list as PDF, in Chromium, in both languages: the demo
@@ -131,6 +131,8 @@ for (const locale of LOCALES) {
 
       // Remove the logo again, after confirming.
       await page.goto(pathOf("adminNameTags", locale, { id }));
+      // The button opens React's confirmation: a click before the page is hydrated does nothing.
+      await waitForHydration(page);
       await page.getByRole("button", { name: t("nameTags.logos.remove", { name: `kammer-${locale}.png` }) }).click();
       await page.getByTestId("badge-logo-remove-confirm").click();
       await expect(page.getByTestId("name-tags-done")).toHaveText(t("nameTags.logos.removed"));

@@ -59,6 +59,7 @@ for (const [locale, who] of [
     const page = await context.newPage();
     if (who !== "Organisation") await loginWithCode(page, who, locale);
     await page.goto(pathOf("myEvents", locale));
+    await waitForHydration(page);
     await page.getByTestId("calendar-feed-create").click();
     const url = await page.getByTestId("calendar-feed-url").inputValue();
     expect(url).toContain(locale === "de" ? "/de/kalender/meine-veranstaltungen.ics?token=" : "/cs/kalendar/moje-udalosti.ics?token=");
@@ -78,6 +79,17 @@ for (const [locale, who] of [
     await page.getByTestId("calendar-feed-revoke").click();
     await expect(page.getByTestId("calendar-feed-revoked")).toBeVisible();
     expect((await anonymous.request.get(url)).status()).toBe(404);
+
+    // Without JavaScript, as for a click before the page is hydrated, the form posts as a document:
+    // the new URL shows all the same, and revoking says so.
+    const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, storageState: await context.storageState() });
+    const plain = await noScript.newPage();
+    await plain.goto(pathOf("myEvents", locale));
+    await plain.getByTestId("calendar-feed-create").click();
+    await expect(plain.getByTestId("calendar-feed-url")).toHaveValue(/token=/);
+    await plain.getByTestId("calendar-feed-revoke").click();
+    await expect(plain.getByTestId("calendar-feed-revoked")).toBeVisible();
+    await noScript.close();
 
     // The public feed: linked from the event list, iCal.
     await page.goto(pathOf("eventList", locale));

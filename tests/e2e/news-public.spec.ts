@@ -92,7 +92,7 @@ test.describe("public news", () => {
     await context.close();
   });
 
-  test("the search works without JavaScript and says when nothing matches; unknown items are 404", async ({ browser }) => {
+  test("the search works without JavaScript and says when nothing matches; links in an item's text are underlined; unknown items are 404", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(pathOf("newsList", "cs"));
@@ -101,7 +101,12 @@ test.describe("public news", () => {
     await expect(page).toHaveURL(/q=zadna-takova-zprava/);
     await expect(page.getByTestId("news-no-results")).toContainText(msg("cs", "newsList.noResults", { q: "zadna-takova-zprava" }));
     await page.getByTestId("news-no-results").getByRole("link").click();
-    await expect(cards(page).first()).toBeVisible();
+    await expect(cards(page).first()).toContainText(NEWEST.cs);
+    // A link inside an item's text is underlined: colour alone would not set it apart (WCAG 1.4.1).
+    await cards(page).first().getByTestId("news-card-link").click();
+    const link = page.locator("[data-rich-text] a").first();
+    await expect(link).toHaveText("Fondu malých projektů");
+    await expect(link).toHaveCSS("text-decoration-line", "underline");
     for (const id of ["00000000-0000-4000-8000-000000000000", "17"]) {
       const response = await page.goto(pathOf("newsDetail", "de", { id }));
       expect(response?.status()).toBe(404);

@@ -44,6 +44,8 @@ async function downloadCsv(page: Page, testId: string): Promise<string> {
 const row = (page: Page, name: string) => page.getByTestId("participant-row").filter({ hasText: name });
 
 test("de: the organiser filters, downloads, checks in, deletes and evaluates", async ({ browser }) => {
+  // Two registrations, five pages and axe in both themes: ran out of two minutes at load 11.
+  test.slow();
   const t = (key: Parameters<typeof msg>[1], values?: Parameters<typeof msg>[2]) => msg("de", key, values);
   await register(browser, "teilnehmer.1@partnernet.example", "de");
   await register(browser, "ucastnik.2@partnernet.example", "cs");

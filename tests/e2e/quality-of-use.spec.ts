@@ -14,6 +14,7 @@ import {
   pathOf,
   readOutbox,
   uniqueEmail,
+  waitForHydration,
   waitForLink,
 } from "./support";
 
@@ -393,6 +394,8 @@ for (const locale of LOCALES) {
 
       // Rejecting on the approvals page asks first too (cancelled here: the profile stays pending).
       await adminPage.goto(pathOf("adminApprovals", locale));
+      // The button opens React's dialog: a click before the page is hydrated does nothing.
+      await waitForHydration(adminPage);
       const companyRow = adminPage.getByTestId("approvals-companies").getByRole("row").nth(1);
       const pendingName = (await companyRow.getByRole("link").first().textContent()) ?? "";
       await companyRow.getByRole("button", { name: t("approvals.reject") }).click();
@@ -427,6 +430,7 @@ for (const locale of LOCALES) {
       // Sections and menu entries appear with their pages (the event list and my events are built).
       await expect(page.getByRole("heading", { name: t("home.events.title") })).toHaveCount(isBuilt("eventList") ? 1 : 0);
       await expect(page.getByRole("heading", { name: t("home.news.title"), exact: true })).toHaveCount(isBuilt("newsList") ? 1 : 0);
+      await waitForHydration(page);
       await page.getByTestId("account-menu").click();
       await expect(page.getByRole("menuitem", { name: t("nav.myEvents") })).toHaveCount(isBuilt("myEvents") ? 1 : 0);
       await page.keyboard.press("Escape");

@@ -106,7 +106,23 @@ export async function loginWithCode(page: Page, email: string, locale: "de" | "c
   const code = await waitForCode(email, since);
   await page.getByLabel(locale === "de" ? "Anmeldecode (6 Ziffern)" : "Přihlašovací kód (6 číslic)").fill(code);
   await page.getByRole("button", { name: locale === "de" ? "Anmelden" : "Přihlásit se", exact: true }).click();
-  await expect(page.getByTestId("account-menu")).toBeVisible();
+  try {
+    await expect(page.getByTestId("account-menu")).toBeVisible();
+  } catch (error) {
+    throw new Error(`No account button after signing in as ${email}. ${await whatThePageShows(page)}`, { cause: error });
+  }
+}
+
+/** CI prints only a failure's message: the page's address, heading and any error it shows. */
+async function whatThePageShows(page: Page): Promise<string> {
+  const texts = async (selector: string) => (await page.locator(selector).allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+  const hydrated = await page.evaluate(() => document.documentElement.dataset.hydrated !== undefined).catch(() => "unknown");
+  return [
+    `URL: ${page.url()}`,
+    `hydrated: ${String(hydrated)}`,
+    `h1: ${(await texts("h1")).join(" | ")}`,
+    `alerts: ${(await texts('[role=alert], [role=status], [data-testid=form-error], .mantine-InputWrapper-error')).join(" | ")}`,
+  ].join("; ");
 }
 
 // The catalogues are read as files: Playwright's loader cannot import JSON modules here.

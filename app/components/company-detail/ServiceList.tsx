@@ -74,7 +74,7 @@ function ServiceCard({ service, canManage, companyId, onDelete }: { service: Ser
   return (
     <Paper withBorder p="md" data-testid="service" id={`service-${service.id}`}>
       <Group align="flex-start" wrap="nowrap" gap="md">
-        {service.imageKey && <Image src={`/files/${service.imageKey}`} alt="" w={120} h={90} fit="cover" radius="sm" visibleFrom="xs" />}
+        {service.imageKey && <Image src={`/files/${service.imageKey}`} alt="" w={120} h={90} fit="cover" radius="sm" visibleFrom="xs" loading="lazy" />}
         <Stack gap={6} flex={1} miw={0}>
           <Group gap="xs">
             <Title order={3} size="h4">

@@ -10,8 +10,12 @@ const GREEN = "#1b5e20";
 const ORANGE = "#8a3c00";
 const VIOLET = "#5f3dc4";
 
-/** One event in the public list and on the home page: image, title, when, where, organiser, badges. */
-export function EventCard({ event, headingLevel = 2 }: { event: EventListItem; headingLevel?: 2 | 3 }) {
+/**
+ * One event in the public list and on the home page: image, title, when, where, organiser, badges.
+ * The image loads lazily (below the fold on a phone), except the `first` card's: it is often the
+ * largest thing on a phone's first screen (LCP), so it loads at once and with high priority (decision 068).
+ */
+export function EventCard({ event, headingLevel = 2, first = false }: { event: EventListItem; headingLevel?: 2 | 3; first?: boolean }) {
   const t = useT();
   const locale = useLocale();
   const format = useFormat();
@@ -22,7 +26,14 @@ export function EventCard({ event, headingLevel = 2 }: { event: EventListItem; h
     <Card withBorder padding="md" component="article" data-testid="event-card" h="100%">
       {event.imageKey && (
         <Card.Section mb="sm">
-          <Image src={`/files/${event.imageKey}`} alt={t("events.card.imageAlt", { title: event.title })} h={140} fit="cover" />
+          <Image
+            src={`/files/${event.imageKey}`}
+            alt={t("events.card.imageAlt", { title: event.title })}
+            h={140}
+            fit="cover"
+            loading={first ? "eager" : "lazy"}
+            fetchPriority={first ? "high" : "auto"}
+          />
         </Card.Section>
       )}
       <Stack gap={6}>

@@ -1,10 +1,11 @@
 import { Alert, Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import { FormError } from "~/components/FormError";
 import { useFormat, useT } from "~/i18n/i18n-context";
 
 interface FeedActionData {
   ok?: boolean;
+  intent?: string;
   feedUrl?: string;
   revoked?: boolean;
   error?: string;
@@ -18,8 +19,12 @@ export function PersonalCalendarFeed({ feed }: { feed: { createdAt: string } | n
   const t = useT();
   const format = useFormat();
   const fetcher = useFetcher<FeedActionData>();
+  // A click before the page is hydrated (or without JavaScript) posts the form as a document: the
+  // answer is then the page's action data, not the fetcher's — the new URL must show all the same.
+  const actionData = useActionData<FeedActionData>();
+  const data = fetcher.data ?? (actionData?.intent === "calendarFeed" ? actionData : undefined);
   const busy = fetcher.state !== "idle";
-  const url = fetcher.data?.feedUrl;
+  const url = data?.feedUrl;
   const exists = !!feed;
 
   return (
@@ -30,7 +35,7 @@ export function PersonalCalendarFeed({ feed }: { feed: { createdAt: string } | n
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Text size="sm">{t("calendarFeed.personal.intro")}</Text>
-          <FormError code={fetcher.data?.error} />
+          <FormError code={data?.error} />
           {url && (
             <Stack gap="xs" data-testid="calendar-feed-new">
               <TextInput label={t("calendarFeed.personal.url")} value={url} readOnly data-testid="calendar-feed-url" onFocus={(e) => e.currentTarget.select()} />
@@ -51,7 +56,7 @@ export function PersonalCalendarFeed({ feed }: { feed: { createdAt: string } | n
               {t("calendarFeed.personal.active", { date: format.dateTime(feed.createdAt) })}
             </Text>
           )}
-          {fetcher.data?.revoked && (
+          {data?.revoked && (
             <Alert color="green" variant="light" role="status" data-testid="calendar-feed-revoked">
               {t("calendarFeed.personal.revoked")}
             </Alert>

@@ -22,6 +22,7 @@ export default function SignedInMenu({ user }: { user: NonNullable<RootData["use
           aria-label={t("nav.accountMenu", { name: user.name })}
           title={user.name}
           data-testid="account-menu"
+          data-signed-in-menu=""
           maw={{ base: 128, sm: 240 }}
           style={{
             padding: "4px 10px",

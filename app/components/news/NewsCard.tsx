@@ -16,9 +16,10 @@ export interface NewsCardItem {
 /**
  * One news item in the public list (image on top, excerpt) or, `compact`, on the home page
  * (small image beside the title). The image is decorative here: the title next to it says it all,
- * so it has an empty alt text and is not read twice.
+ * so it has an empty alt text and is not read twice. The image loads lazily, except the list's
+ * `first` card's (on a phone's first screen; decision 068).
  */
-export function NewsCard({ item, headingLevel = 2, compact = false }: { item: NewsCardItem; headingLevel?: 2 | 3; compact?: boolean }) {
+export function NewsCard({ item, headingLevel = 2, compact = false, first = false }: { item: NewsCardItem; headingLevel?: 2 | 3; compact?: boolean; first?: boolean }) {
   const locale = useLocale();
   const format = useFormat();
   const Heading = `h${headingLevel}` as const;
@@ -41,7 +42,7 @@ export function NewsCard({ item, headingLevel = 2, compact = false }: { item: Ne
     return (
       <Card withBorder padding="sm" component="article" data-testid={`news-card-${item.id}`} h="100%">
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <Image src={`/files/${item.imageKey}`} alt="" w={96} h={64} miw={96} radius="sm" fit="cover" />
+          <Image src={`/files/${item.imageKey}`} alt="" w={96} h={64} miw={96} radius="sm" fit="cover" loading={first ? "eager" : "lazy"} />
           <Stack gap={4} miw={0}>
             {heading}
             {meta}
@@ -53,7 +54,7 @@ export function NewsCard({ item, headingLevel = 2, compact = false }: { item: Ne
   return (
     <Card withBorder padding="md" component="article" data-testid={`news-card-${item.id}`} h="100%">
       <Card.Section mb="sm">
-        <Image src={`/files/${item.imageKey}`} alt="" h={160} fit="cover" />
+        <Image src={`/files/${item.imageKey}`} alt="" h={160} fit="cover" loading={first ? "eager" : "lazy"} />
       </Card.Section>
       <Stack gap={6}>
         {meta}

@@ -27,7 +27,8 @@ export function SearchHitCard({ hit, headingOrder = 3 }: { hit: SearchHit; headi
     <Paper withBorder p="md" h="100%" data-testid="search-hit">
       <Group align="flex-start" wrap="nowrap" gap="md">
         {hit.logoKey && (
-          <Image src={`/files/${hit.logoKey}`} alt="" w={48} h={48} fit="contain" radius="sm" style={{ flexShrink: 0 }} visibleFrom="xs" />
+          // Lazy: hidden on phones (below xs), where a lazy image is not fetched at all (decision 068).
+          <Image src={`/files/${hit.logoKey}`} alt="" w={48} h={48} fit="contain" radius="sm" style={{ flexShrink: 0 }} visibleFrom="xs" loading="lazy" />
         )}
         <Stack gap={6} flex={1} miw={0}>
           {hit.kind !== "COMPANY" && (

@@ -50,24 +50,7 @@ export async function listPublicEvents(db: Db, query: EventListQuery, locale: Lo
   const pageCount = Math.max(1, Math.ceil(n / EVENT_LIST_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
   const rows = await db
-    .select({
-      id: events.id,
-      titleDe: events.titleDe,
-      titleCs: events.titleCs,
-      startsAt: events.startsAt,
-      endsAt: events.endsAt,
-      locationKind: events.locationKind,
-      city: events.city,
-      venue: events.venue,
-      country: events.country,
-      organiser: companies.name,
-      feeMinor: events.feeMinor,
-      currency: events.currency,
-      registrationKind: events.registrationKind,
-      b2b: events.b2b,
-      maxParticipants: events.maxParticipants,
-      distanceKm: query.point ? distanceKm(query.point) : sql<null>`null`,
-    })
+    .select({ ...listColumns, distanceKm: query.point ? distanceKm(query.point) : sql<null>`null` })
     .from(events)
     .innerJoin(companies, eq(companies.id, events.companyId))
     .where(where)
@@ -76,28 +59,54 @@ export async function listPublicEvents(db: Db, query: EventListQuery, locale: Lo
     .offset((page - 1) * EVENT_LIST_PAGE_SIZE);
   const extras = await listExtras(db, rows.map((r) => r.id));
   return {
-    items: rows.map((r) => ({
-      id: r.id,
-      title: locale === "cs" ? r.titleCs : r.titleDe,
-      startsAt: r.startsAt.toISOString(),
-      endsAt: r.endsAt.toISOString(),
-      online: r.locationKind === "ONLINE",
-      city: r.city,
-      venue: r.venue,
-      country: r.country,
-      organiser: r.organiser,
-      imageKey: extras.images.get(r.id) ?? null,
-      feeMinor: r.feeMinor,
-      currency: r.currency,
-      external: r.registrationKind === "EXTERNAL",
-      b2b: r.b2b,
-      maxParticipants: r.maxParticipants,
-      registered: extras.registered.get(r.id) ?? 0,
-      distanceKm: r.distanceKm === null ? null : Math.round(Number(r.distanceKm)),
-    })),
+    items: rows.map((r) => listItem(r, locale, extras.images.get(r.id) ?? null, extras.registered.get(r.id) ?? 0)),
     total: n,
     page,
     pageCount,
+  };
+}
+
+const listColumns = {
+  id: events.id,
+  titleDe: events.titleDe,
+  titleCs: events.titleCs,
+  startsAt: events.startsAt,
+  endsAt: events.endsAt,
+  locationKind: events.locationKind,
+  city: events.city,
+  venue: events.venue,
+  country: events.country,
+  organiser: companies.name,
+  feeMinor: events.feeMinor,
+  currency: events.currency,
+  registrationKind: events.registrationKind,
+  b2b: events.b2b,
+  maxParticipants: events.maxParticipants,
+};
+
+/** A selected row: a column's value, or null where the column is nullable (both tables are inner-joined). */
+type ColumnValue<C extends { _: { data: unknown; notNull: boolean } }> = C["_"]["notNull"] extends true ? C["_"]["data"] : C["_"]["data"] | null;
+type ListRow = { [K in keyof typeof listColumns]: ColumnValue<(typeof listColumns)[K]> } & { distanceKm: number | null };
+
+function listItem(r: ListRow, locale: Locale, imageKey: string | null, registered: number): EventListItem {
+  return {
+    id: r.id,
+    title: locale === "cs" ? r.titleCs : r.titleDe,
+    startsAt: r.startsAt.toISOString(),
+    endsAt: r.endsAt.toISOString(),
+    online: r.locationKind === "ONLINE",
+    city: r.city,
+    venue: r.venue,
+    country: r.country,
+    organiser: r.organiser,
+    imageKey,
+    feeMinor: r.feeMinor,
+    currency: r.currency,
+    external: r.registrationKind === "EXTERNAL",
+    b2b: r.b2b,
+    maxParticipants: r.maxParticipants,
+    registered,
+    distanceKm: r.distanceKm === null ? null : Math.round(Number(r.distanceKm)),
   };
 }
 
@@ -119,10 +128,26 @@ async function listExtras(db: Db, ids: string[]) {
   return { images: new Map(images.map((i) => [i.eventId, i.key])), registered: new Map(registered.map((r) => [r.eventId, r.n])) };
 }
 
-/** The next public events for the home page. */
+/**
+ * The next public events for the home page: the first `limit` of the event list's default view
+ * (upcoming, soonest first), in one query — the first image and the places taken as subqueries
+ * (the same rules as listExtras), with no count and no page of 30 (issue 22, decision 066).
+ */
 export async function upcomingEvents(db: Db, locale: Locale, limit: number, now = clock.now()): Promise<EventListItem[]> {
-  const result = await listPublicEvents(db, { title: "", when: "upcoming", from: null, to: null, place: "", point: null, radiusKm: 50, page: 1 }, locale, now);
-  return result.items.slice(0, limit);
+  const where = and(...filters({ title: "", when: "upcoming", from: null, to: null, place: "", point: null, radiusKm: 50, page: 1 }, now));
+  const rows = await db
+    .select({
+      ...listColumns,
+      distanceKm: sql<null>`null`,
+      imageKey: sql<string | null>`(select ${eventFiles.storageKey} from ${eventFiles} where ${eventFiles.eventId} = ${events.id} and ${eventFiles.kind} = 'IMAGE' order by ${eventFiles.position} asc, ${eventFiles.createdAt} asc limit 1)`,
+      registered: sql<number>`(select count(*) from ${eventRegistrations} where ${eventRegistrations.eventId} = ${events.id} and ${eventRegistrations.status} in ('REGISTERED', 'ATTENDED'))`.mapWith(Number),
+    })
+    .from(events)
+    .innerJoin(companies, eq(companies.id, events.companyId))
+    .where(where)
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(limit);
+  return rows.map((r) => listItem(r, locale, r.imageKey, r.registered));
 }
 
 /** Public events for the sitemap: id and last change. */

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DbHandle } from "~/server/db/client.server";
-import { eventRegistrations } from "~/server/db/schema";
+import { eventFiles, eventRegistrations } from "~/server/db/schema";
 import { EVENT_LIST_PAGE_SIZE, type EventListQuery, parseEventListParams } from "~/schemas/event-list";
 import { insertCompany, insertUser } from "../../../tests/support/approvals-fixtures";
 import { createTestDb } from "../../../tests/support/db";
 import { insertEvent } from "../../../tests/support/event-fixtures";
-import { listPublicEvents, publicEventsForSitemap } from "./list.server";
+import { listPublicEvents, publicEventsForSitemap, upcomingEvents } from "./list.server";
 
 let handle: DbHandle;
 let companyId: string;
@@ -81,6 +81,23 @@ it("counts taken places and pages through 30 at a time", async () => {
   expect(all.page).toBe(2);
   expect(all.items.length).toBe(all.total - EVENT_LIST_PAGE_SIZE);
   expect((await listPublicEvents(db, query({ page: 99 }), "de", NOW)).page).toBe(all.pageCount);
+});
+
+it("gives the home page the first upcoming events of the list, with their first image and places taken, in one query", async () => {
+  const { db } = handle;
+  const list = (await listPublicEvents(db, query(), "de", NOW)).items;
+  // The second image by position is not the one shown; the first registered one counts.
+  await db.insert(eventFiles).values({ eventId: list[1]!.id, kind: "IMAGE", storageKey: "events/second.webp", fileName: "b.webp", sizeBytes: 1, position: 1 });
+  await db.insert(eventFiles).values({ eventId: list[1]!.id, kind: "IMAGE", storageKey: "events/first.webp", fileName: "a.webp", sizeBytes: 1, position: 0 });
+  const user = await insertUser(db);
+  await db.insert(eventRegistrations).values({ eventId: list[0]!.id, companyId, userId: user.id, status: "ATTENDED", formVersion: 1, answers: {} });
+  for (const locale of ["de", "cs"] as const) {
+    const expected = (await listPublicEvents(db, query(), locale, NOW)).items.slice(0, 3);
+    expect(await upcomingEvents(db, locale, 3, NOW)).toEqual(expected);
+  }
+  const [first, second] = await upcomingEvents(db, "de", 3, NOW);
+  expect(first?.registered).toBe(1);
+  expect(second?.imageKey).toBe("events/first.webp");
 });
 
 it("reads the list's URL: defaults, bad dates, reversed ranges, a point only with its place", () => {

@@ -11,12 +11,24 @@ import type { Actor } from "~/server/policy/policy";
 import { titleMatches } from "./list-managed.server";
 import { ensureNews, isPublicNewsSql, loadNewsRelation } from "./relation.server";
 
+/**
+ * Teasers of the descriptions seen lately (a description's teaser never changes): sanitising the
+ * HTML again for every home and list render cost ~1 % of a home page's CPU (decision 066).
+ */
+const EXCERPTS = new Map<string, string>();
+const EXCERPTS_KEPT = 500;
+
 /** The teaser text of an item: its visible text, cut at a word boundary. */
 export function newsExcerpt(html: string, max = 220): string {
+  const key = `${max}\u0000${html}`;
+  const known = EXCERPTS.get(key);
+  if (known !== undefined) return known;
   const text = richTextContent(html);
-  if (text.length <= max) return text;
   const cut = text.slice(0, max);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max - 30)).trimEnd()} …`;
+  const excerpt = text.length <= max ? text : `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max - 30)).trimEnd()} …`;
+  if (EXCERPTS.size >= EXCERPTS_KEPT) EXCERPTS.delete(EXCERPTS.keys().next().value!);
+  EXCERPTS.set(key, excerpt);
+  return excerpt;
 }
 
 const localized = (row: { titleDe: string; titleCs: string; descriptionDe: string; descriptionCs: string }, locale: Locale) => ({
