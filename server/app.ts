@@ -13,6 +13,7 @@ import { enqueueJob, startJobs, stopJobs } from "~/server/jobs/runtime.server";
 import { testSlowJob } from "~/server/jobs/test-jobs.server";
 import { isLocalRequest } from "~/server/http/local-request";
 import { announceLocalControl, controlToken, localControlRouter, withdrawLocalControl } from "~/server/local-control/local-control.server";
+import { serveSqlOverIpc } from "~/server/testing/sql-over-ipc.server";
 import { removeStaleTemporaryFiles } from "~/server/storage/temp-files.server";
 import { getStorage } from "~/server/storage/storage.server";
 import { logger } from "~/server/logger.server";
@@ -37,6 +38,8 @@ export async function bootstrap(): Promise<void> {
     storage: getStorage(),
   });
   await getDb();
+  // HTTP tests on PGlite query their server's data through it (decision 072); off unless a test started it.
+  serveSqlOverIpc();
   // The job queue runs in every instance (decision 021): nothing extra to start.
   await startJobs();
   metricsServer = await startMetricsServer(config.metrics);

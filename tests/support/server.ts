@@ -31,6 +31,8 @@ export interface TestServer {
   databaseUrl: string | null;
   /** Settles when the server process exits, with its exit code or the signal that ended it. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** PGlite only: SQL run by the server process on its own database, while it keeps serving (decision 072). */
+  sqlOverIpc: RunSql | null;
 }
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -66,10 +68,12 @@ async function launch(env: Record<string, string>, dataDir: string, db: TestServ
       SMTP_URL: "",
       // One process, as before cluster mode (decision 047); a test that wants workers says so.
       WEB_CONCURRENCY: "1",
-      ...(db ? { DATABASE_URL: db.url } : {}),
+      ...(db ? { DATABASE_URL: db.url } : { TEST_SQL_IPC: "1" }),
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    // The IPC channel carries withServerSql's statements on PGlite; "advanced" keeps dates as dates.
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+    serialization: "advanced",
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
   let output = "";
@@ -88,7 +92,41 @@ async function launch(env: Record<string, string>, dataDir: string, db: TestServ
     await close();
     throw error;
   }
-  return { url, port, pid: child.pid ?? 0, output: () => output, close, dataDir, db, databaseUrl: db?.url ?? null, exited };
+  return { url, port, pid: child.pid ?? 0, output: () => output, close, dataDir, db, databaseUrl: db?.url ?? null, exited, sqlOverIpc: db ? null : sqlOverIpcOf(child) };
+}
+
+/**
+ * Statements for a PGlite server's own process (app/server/testing/sql-over-ipc.server.ts): PGlite
+ * opens a data directory in one process only, and this spares the stop and restart that costs seconds.
+ */
+function sqlOverIpcOf(child: ChildProcess): RunSql {
+  let next = 0;
+  return <R>(query: string, params: unknown[] = []) =>
+    new Promise<R[]>((resolve, reject) => {
+      const id = ++next;
+      const onMessage = (message: { type?: string; id?: number; rows?: R[]; error?: string }) => {
+        if (message?.type !== "partnernet:sql-result" || message.id !== id) return;
+        settle();
+        if (message.error !== undefined) reject(new Error(`${message.error}\n${query}`));
+        else resolve(message.rows ?? []);
+      };
+      const onExit = () => {
+        settle();
+        reject(new Error(`the server exited before answering:\n${query}`));
+      };
+      const settle = () => {
+        child.off("message", onMessage);
+        child.off("exit", onExit);
+      };
+      child.on("message", onMessage);
+      child.once("exit", onExit);
+      child.send({ type: "partnernet:sql", id, query, params }, (error) => {
+        if (error) {
+          settle();
+          reject(error);
+        }
+      });
+    });
 }
 
 /**
@@ -290,8 +328,8 @@ async function stop(child: ChildProcess): Promise<void> {
 
 /**
  * Runs SQL against a test server's database, for HTTP tests that set up or inspect data. On
- * PostgreSQL through a client; PGlite takes one process per data directory, so the server is
- * stopped for it and started again on the same data — use the returned server from then on.
+ * PostgreSQL through a client; on PGlite, which one process opens per data directory, the server
+ * process runs it (decision 072). The server keeps running either way; the returned one is the same.
  */
 export async function sqlOnServer<T>(server: TestServer, env: Record<string, string>, query: string, params: unknown[] = []): Promise<{ rows: T[]; server: TestServer }> {
   const { result, server: after } = await withServerSql(server, env, (run) => run<T>(query, params));
@@ -301,8 +339,9 @@ export async function sqlOnServer<T>(server: TestServer, env: Record<string, str
 export type RunSql = <T>(query: string, params?: unknown[]) => Promise<T[]>;
 
 /**
- * Several SQL statements against a test server's database in one go: on PGlite the server is
- * stopped and started again once for all of them (each restart costs seconds), not per statement.
+ * Several SQL statements against a test server's database in one go. On PGlite they go to the
+ * server process over IPC (decision 072); a server started without that channel is stopped, the data
+ * opened here and the server started again (seconds per restart) — use the returned server.
  */
 export async function withServerSql<T>(server: TestServer, env: Record<string, string>, work: (run: RunSql) => Promise<T>): Promise<{ result: T; server: TestServer }> {
   if (server.databaseUrl) {
@@ -314,6 +353,7 @@ export async function withServerSql<T>(server: TestServer, env: Record<string, s
       await client.end();
     }
   }
+  if (server.sqlOverIpc) return { result: await work(server.sqlOverIpc), server };
   await server.close(true);
   const handle = await openPglite(path.join(server.dataDir, "pglite"));
   let result: T;
