@@ -64,7 +64,8 @@ for (const locale of LOCALES) {
       await page.getByTestId("event-submit").click();
 
       // Saved: the edit page with the success notice, times read back in Berlin time.
-      await expect(page.getByTestId("event-saved")).toHaveText(t("eventAdmin.created"));
+      // Saving re-encodes the uploaded pictures (sharp): slower than a click on a busy machine.
+      await expect(page.getByTestId("event-saved")).toHaveText(t("eventAdmin.created"), { timeout: 30_000 });
       await expect(page.locator('input[name="startTime"]')).toHaveValue("09:00");
       await expect(page.getByTestId("kept-images")).toContainText("plakat.png");
 
@@ -72,7 +73,7 @@ for (const locale of LOCALES) {
       await page.locator('input[name="titleDe"]').fill(`${title} DE neu`);
       await page.locator('input[name="images"]').setInputFiles({ name: "zweites.png", mimeType: "image/png", buffer: PNG });
       await page.getByTestId("event-submit").click();
-      await expect(page.getByTestId("event-saved")).toHaveText(t("eventAdmin.saved"));
+      await expect(page.getByTestId("event-saved")).toHaveText(t("eventAdmin.saved"), { timeout: 30_000 });
       await expect(page.getByTestId("kept-images")).toContainText("zweites.png");
       await expect(page.getByTestId("kept-images")).toContainText("plakat.png");
       await expect(page.locator('input[name="titleDe"]')).toHaveValue(`${title} DE neu`);
