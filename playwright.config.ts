@@ -35,6 +35,11 @@ export default defineConfig({
   outputDir: `${E2E_DIR}/results`,
   use: {
     baseURL: E2E_BASE_URL,
+    // Playwright's default is no limit: a click on a button that never appears waited until the
+    // test's own 9 or 10 minutes ran out (stop 30: two journeys, one worker each, for 10 minutes),
+    // and the report named no step. Now such a step fails by itself, after 30 s, and says which.
+    actionTimeout: 30_000,
+    navigationTimeout: 60_000,
     // Recording a trace (a DOM snapshot per action, a screencast throughout) costs CPU in every
     // test; on CI's 2 cores the suite is CPU-bound. A failure still leaves its error-context.md
     // (the page's accessibility snapshot), and its retry records the trace (decision 071).

@@ -58,17 +58,19 @@ if [ "${TEST_SERIAL:-0}" = "1" ]; then
   e2e || status=1
 else
   # One vitest file at a time next to the two Playwright workers: vitest fills the core the browsers
-  # leave idle without starving them (their waits have fixed timeouts).
+  # leave idle without starving them (their waits have fixed timeouts). PostgreSQL's run comes after
+  # the end-to-end suite, on both cores: both runs at one file at a time took 41 minutes, twice the
+  # browsers' time without their stalled tests (decision 075).
   step "end-to-end tests in Chromium (output below when done), meanwhile unit + integration tests"
   e2e > .tmp/reports/playwright.log 2>&1 &
   playwright=$!
   step "unit + integration tests on PGlite (alongside the end-to-end tests)"
   vitest_pglite --maxWorkers=1 || status=1
-  step "unit + integration tests on PostgreSQL (alongside the end-to-end tests)"
-  vitest_postgres --maxWorkers=1 || status=1
   step "end-to-end tests in Chromium"
   wait "$playwright" || status=1
   cat .tmp/reports/playwright.log
+  step "unit + integration tests on PostgreSQL"
+  vitest_postgres || status=1
 fi
 
 node scripts/summarize-tests.mjs || status=1

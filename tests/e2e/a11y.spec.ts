@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { LOCALES } from "../../app/i18n/locales";
 import { PAGES } from "../../app/routing/catalogue";
 import { href } from "../../app/routing/paths";
-import { axeOn, COLOUR_RULES } from "./support";
+import { COLOUR_RULES, runAxe } from "./support";
 
 const PUBLIC_PAGES = PAGES.filter((p) => p.access === "public" && !p.resource);
 const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -22,13 +22,13 @@ for (const locale of LOCALES) {
       const page = await context.newPage();
       await page.goto(encodeURI(href(def.id, locale, { id: "3", companyId: "3" })));
       await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "light");
-      expect(serious(await axeOn(page).withTags(WCAG_AA).analyze()), "light").toEqual([]);
+      expect(serious(await runAxe(page, `${def.id} ${locale} light`, (axe) => axe.withTags(WCAG_AA))), "light").toEqual([]);
 
       // A stored choice is applied before the first paint (no flash of the light theme).
       await context.addInitScript(() => window.localStorage.setItem("mantine-color-scheme-value", "dark"));
       await page.reload();
       await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
-      expect(serious(await axeOn(page).withRules(COLOUR_RULES).analyze()), "dark").toEqual([]);
+      expect(serious(await runAxe(page, `${def.id} ${locale} dark`, (axe) => axe.withRules(COLOUR_RULES))), "dark").toEqual([]);
       await context.close();
     });
   }

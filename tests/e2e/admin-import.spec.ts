@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { MessageKey, MessageValues } from "../../app/i18n/translate";
 import { encodeSingleByte } from "../support/single-byte";
-import { expectAxeAtBothWidths, msg, newContext, pathOf } from "./support";
+import { expectAxeAtBothWidths, msg, newContext, pathOf, waitForHydration } from "./support";
 
 /**
  * The import create page (decision 038) in German and Czech: an admin uploads a Czech CSV in
@@ -149,6 +149,8 @@ for (const locale of ["de", "cs"] as const) {
     await page.getByTestId("import-file-input").setInputFiles({ name: unwanted, mimeType: "text/csv", buffer: Buffer.from(encodeSingleByte(file.text, file.encoding)) });
     await page.getByTestId("import-upload").click();
     await expect(page.getByRole("heading", { level: 2, name: unwanted })).toBeVisible();
+    // The upload may have loaded a new document: its dialog button works once React has hydrated it.
+    await waitForHydration(page);
     await page.getByTestId("import-discard").click();
     await expect(page.getByRole("dialog")).toContainText(t("import.create.discardText", { file: unwanted }));
     await page.getByTestId("import-discard-confirm").click();

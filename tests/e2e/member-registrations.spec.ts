@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeOn, expectNoHorizontalOverflow, loginWithCode, msg, newContext, pathOf, readOutbox, type Locale } from "./support";
+import { expectNoHorizontalOverflow, loginWithCode, msg, newContext, pathOf, readOutbox, runAxe, type Locale } from "./support";
 
 /**
  * Multiplikators act for their member companies (issue 25, decision 063): two demo companies no
@@ -14,7 +14,7 @@ const EVENT = { de: "Zulieferermesse Nordböhmen", cs: "Veletrh subdodavatelů s
 async function axeLight(page: Page, label: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    const results = await axeOn(page).analyze();
+    const results = await runAxe(page, `${label} @${width}`);
     expect.soft(results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(", ")}`), `${label} @${width}`).toEqual([]);
     if (width === 390) await expectNoHorizontalOverflow(page, `${label} @390`);
   }

@@ -334,6 +334,8 @@ for (const locale of LOCALES) {
       // A profile the demo organisation does not belong to (its own offers no error report).
       const results = page.url();
       for (let i = 0; ; i++) {
+        await expect(page.getByTestId("search-hit-link").first()).toBeVisible();
+        expect(i, "a hit whose profile the demo organisation does not belong to").toBeLessThan(await page.getByTestId("search-hit-link").count());
         await page.getByTestId("search-hit-link").nth(i).click();
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         if ((await page.getByTestId("edit-company").count()) === 0) break;

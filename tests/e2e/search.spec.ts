@@ -4,7 +4,7 @@ import { IntlMessageFormat } from "intl-messageformat";
 import { LOCALE_TAGS, LOCALES, type Locale } from "../../app/i18n/locales";
 import type { MessageKey, MessageValues } from "../../app/i18n/translate";
 import { href } from "../../app/routing/paths";
-import { axeOn } from "./support";
+import { runAxe } from "./support";
 
 // The catalogues are read as files: Playwright's loader cannot import JSON modules here.
 const CATALOGUES = Object.fromEntries(
@@ -25,7 +25,7 @@ async function newContext(browser: Browser, options: Parameters<Browser["newCont
 }
 
 async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await axeOn(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await runAxe(page, "search results", (axe) => axe.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]));
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), label).toEqual([]);
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { axeOn, signUpAndSignIn, waitForCode, waitForLink } from "./support";
+import { runAxe, signUpAndSignIn, waitForCode, waitForLink } from "./support";
 
 const TEXT = {
   de: {
@@ -46,7 +46,7 @@ for (const locale of ["de", "cs"] as const) {
     await page.getByLabel(t.email).fill(email);
     await page.getByRole("button", { name: t.submit }).click();
     await expect(page.getByText(locale === "de" ? "Bitte stimmen Sie zu" : "Pro pokračování je nutný").first()).toBeVisible();
-    expect((await axeOn(page).analyze()).violations.filter((v) => v.impact === "critical" || v.impact === "serious")).toEqual([]);
+    expect((await runAxe(page, "signup flow")).violations.filter((v) => v.impact === "critical" || v.impact === "serious")).toEqual([]);
 
     await page.getByRole("checkbox").nth(0).check();
     await page.getByRole("checkbox").nth(1).check();
@@ -81,7 +81,7 @@ for (const locale of ["de", "cs"] as const) {
     await expect(page).toHaveURL(new RegExp(`${encodeURI(t.account)}$`));
     await expect(page.getByRole("heading", { name: t.accountTitle })).toBeVisible();
     await expect(page.getByTestId("account-email")).toHaveText(email);
-    expect((await axeOn(page).analyze()).violations.filter((v) => v.impact === "critical" || v.impact === "serious")).toEqual([]);
+    expect((await runAxe(page, "signup flow")).violations.filter((v) => v.impact === "critical" || v.impact === "serious")).toEqual([]);
 
     await page.getByTestId("account-menu").click();
     await page.getByTestId("logout").click();
