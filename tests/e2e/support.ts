@@ -184,14 +184,33 @@ export async function expectNoSeriousAxeViolations(page: Page, label: string) {
 /** A 1×1 PNG: logos, ad images, and every map tile (the tests never reach openstreetmap.org). */
 export const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
-/** A browser context, signed in as a demo role if given, whose map tiles come from PNG. */
+/**
+ * A browser context, signed in as a demo role if given, whose map tiles come from PNG. Its pages
+ * wait after each `goto` until React has hydrated a page that runs the app's scripts: a file
+ * chosen or a dialog button clicked before that was lost under CI's load (2026-11-29, runs of .ci/run here: a logo
+ * preview that never came, a merge dialog that never opened). Navigations by click are not covered:
+ * a test that needs it there calls waitForHydration itself.
+ */
 export async function newContext(browser: Browser, options: { role?: DemoRole; viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
     ...(options.role ? { storageState: storageStateFor(options.role) } : {}),
     ...(options.viewport ? { viewport: options.viewport } : {}),
   });
   await context.route("https://tile.openstreetmap.org/**", (route) => route.fulfill({ status: 200, contentType: "image/png", body: PNG }));
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => hydratedAfterGoto(await newPage());
   return context;
+}
+
+function hydratedAfterGoto(page: Page): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    // The app's pages load its module scripts; a PDF, a feed or another site's page does not.
+    if ((await page.locator('script[type="module"]').count()) > 0) await waitForHydration(page);
+    return response;
+  };
+  return page;
 }
 
 /**
