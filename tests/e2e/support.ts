@@ -156,9 +156,10 @@ const AXE_ANSWER_MS = 60_000;
 
 /**
  * An axe run (legacy mode, axeOn) on the page as it is now, with the rules `configure` chooses.
- * Twice in CI a journey stood still in an axe run until its own 9 or 10 minutes were over, on a page
- * that answered the snapshot afterwards; the cause is not known. A run that has not answered in 60 s
- * is started once more, and a second silence fails the test at once, naming the page.
+ * Journeys stood still until their own 9 or 10 minutes were over (stop 30's CI; a company journey
+ * here on 2026-11-29, right before an axe run, on a page that answered its snapshot afterwards);
+ * the cause is not known. A run that has not answered in 60 s is started once more, and a second
+ * silence fails the test at once, naming the page (decision 074).
  */
 export async function runAxe(page: Page, label: string, configure: (axe: AxeBuilder) => AxeBuilder = (axe) => axe) {
   for (let attempt = 1; ; attempt++) {
@@ -187,9 +188,9 @@ export const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAA
 /**
  * A browser context, signed in as a demo role if given, whose map tiles come from PNG. Its pages
  * wait after each `goto` until React has hydrated a page that runs the app's scripts: a file
- * chosen or a dialog button clicked before that was lost under CI's load (2026-11-29, runs of .ci/run here: a logo
- * preview that never came, a merge dialog that never opened). Navigations by click are not covered:
- * a test that needs it there calls waitForHydration itself.
+ * chosen or a dialog button clicked before that was lost under CI's load (runs of `.ci/run` here
+ * on 2026-11-29: a logo preview that never came, a merge dialog that never opened; decision 074).
+ * Navigations by click are not covered: a test that needs it there calls waitForHydration itself.
  */
 export async function newContext(browser: Browser, options: { role?: DemoRole; viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
@@ -369,10 +370,10 @@ export function axeLanguageOfPair(titlePath: readonly string[]): Locale | null {
 export async function expectAxeAtBothWidths(page: Page, label: string) {
   const language = axeLanguageOfPair(test.info().titlePath);
   const pageLanguage = await page.locator("html").getAttribute("lang");
-  const runAxe = language === null || pageLanguage === null || pageLanguage.startsWith(language);
+  const checkAxe = language === null || pageLanguage === null || pageLanguage.startsWith(language);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    if (runAxe) await expectNoAxeViolations(page, `${label} @${width}`, { dark: width === 1280 });
+    if (checkAxe) await expectNoAxeViolations(page, `${label} @${width}`, { dark: width === 1280 });
     if (width === 390) await expectNoHorizontalOverflow(page, `${label} @390`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
