@@ -4,7 +4,7 @@ import { IntlMessageFormat } from "intl-messageformat";
 import { LOCALE_TAGS, LOCALES, type Locale } from "../../app/i18n/locales";
 import type { MessageKey, MessageValues } from "../../app/i18n/translate";
 import { href } from "../../app/routing/paths";
-import { runAxe } from "./support";
+import { expectNoSeriousAxeViolations } from "./support";
 
 // The catalogues are read as files: Playwright's loader cannot import JSON modules here.
 const CATALOGUES = Object.fromEntries(
@@ -22,12 +22,6 @@ async function newContext(browser: Browser, options: Parameters<Browser["newCont
   const context = await browser.newContext(options);
   await context.route("https://tile.openstreetmap.org/**", (route) => route.fulfill({ status: 200, contentType: "image/png", body: PNG }));
   return context;
-}
-
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await runAxe(page, "search results", (axe) => axe.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]));
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), label).toEqual([]);
 }
 
 const searchPath = (locale: Locale) => encodeURI(href("search", locale));
